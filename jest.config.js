@@ -1,0 +1,37 @@
+/**
+ * One jest configuration for the whole repository: a project per kind of environment.
+ * Component tests (jsdom) live beside the code in the web apps and shared-contracts;
+ * API tests (node) run against a real PGlite, and PostgreSQL when DATABASE_URL is set.
+ */
+const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.base.json', isolatedModules: true, diagnostics: false }];
+// ESM-only packages that jest must transform.
+const esm = ['react-leaflet', '@react-leaflet', 'jwt-decode'].join('|');
+const transform = { '^.+\\.(t|j)sx?$': tsJest };
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'web',
+      rootDir: __dirname,
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/shared-contracts/src', '<rootDir>/shell/src', '<rootDir>/mf-search/src', '<rootDir>/mf-listing/src', '<rootDir>/mf-account/src', '<rootDir>/mf-publish/src'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      transform,
+      transformIgnorePatterns: [`/node_modules/(?!(${esm})/)`],
+      moduleNameMapper: {
+        '\\.(css)$': '<rootDir>/jest/style-stub.js',
+        '\\.(png|jpg|svg)$': '<rootDir>/jest/file-stub.js',
+      },
+      setupFilesAfterEnv: ['<rootDir>/jest/setup-dom.ts'],
+    },
+    {
+      displayName: 'api',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      roots: ['<rootDir>/api'],
+      testMatch: ['**/*.test.ts'],
+      transform,
+      setupFilesAfterEnv: ['<rootDir>/jest/setup-node.ts'],
+    },
+  ],
+};

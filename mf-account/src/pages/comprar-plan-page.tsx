@@ -1,0 +1,4 @@
+/** /comprarPlanPage — placeholder until the feature issue fills it. */
+export default function ComprarPlanPage() {
+  return <h1>ComprarPlanPage</h1>;
+}

@@ -1,0 +1,1 @@
+export { AnuncioCard as default } from '../features/anuncio-card/anuncio-card';

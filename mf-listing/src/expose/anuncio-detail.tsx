@@ -1,0 +1,1 @@
+export { AnuncioDetail as default } from '../features/anuncio-detail/anuncio-detail';

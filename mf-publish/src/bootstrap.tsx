@@ -1,0 +1,12 @@
+/** Standalone QA mode: this remote's pages in the shared harness, against the real API. */
+import { startStandalone } from 'shared-contracts/harness';
+import MisAnunciosPage from './pages/mis-anuncios-page';
+import AgregarAnuncioPage from './pages/agregar-anuncio-page';
+
+void startStandalone({
+  title: 'Publicar',
+  routes: [
+    { path: '/misAnuncios', element: <MisAnunciosPage />, label: 'Mis anuncios' },
+    { path: '/agregarAnuncio', element: <AgregarAnuncioPage />, label: 'Agregar anuncio' },
+  ],
+});

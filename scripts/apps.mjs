@@ -1,0 +1,35 @@
+/** The five web apps and where their builds land; shared by the build, start and dev scripts. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const WEB_APPS = ['shell', 'mf-search', 'mf-listing', 'mf-account', 'mf-publish'];
+export const DEV_PORTS = { shell: 3000, 'mf-search': 3001, 'mf-listing': 3002, 'mf-account': 3003, 'mf-publish': 3004 };
+
+const entryOf = (app) => path.join(ROOT, app, 'dist', app === 'shell' ? 'index.html' : 'remoteEntry.js');
+
+function newestMtime(dir) {
+  let newest = 0;
+  const walk = (d) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else newest = Math.max(newest, fs.statSync(p).mtimeMs);
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir);
+  return newest;
+}
+
+/** Apps whose build is missing or older than their sources (or shared-contracts'). */
+export function staleApps() {
+  const contracts = newestMtime(path.join(ROOT, 'shared-contracts', 'src'));
+  return WEB_APPS.filter((app) => {
+    const entry = entryOf(app);
+    if (!fs.existsSync(entry)) return true;
+    const built = fs.statSync(entry).mtimeMs;
+    const sources = Math.max(contracts, newestMtime(path.join(ROOT, app, 'src')), newestMtime(path.join(ROOT, app, 'public')));
+    return sources > built;
+  });
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+/**
+ * `npm run dev`: every web app on its own webpack dev server with reload (shell 3000, remotes
+ * 3001-3004, whose registry is shell/public/registry.json) and the API with tsx watch.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ROOT, WEB_APPS } from './apps.mjs';
+
+const children = [];
+const run = (name, cmd, args, cwd) => {
+  const child = spawn(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, PORTAL_REMOTE_MODE: 'federated' } });
+  child.on('exit', (code) => console.log(`[dev] ${name} exited (${code})`));
+  children.push(child);
+};
+
+run('api', process.execPath, ['--import', 'tsx', '--watch', path.join(ROOT, 'api', 'src', 'server.ts')], ROOT);
+for (const app of WEB_APPS) {
+  run(app, process.execPath, [path.join(ROOT, 'node_modules', 'webpack', 'bin', 'webpack.js'), 'serve', '--mode', 'development'], path.join(ROOT, app));
+}
+const stop = () => {
+  for (const c of children) c.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

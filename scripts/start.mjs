@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: builds the web apps that are missing or outdated, then serves the combined site
+ * (PORT, default 3000) and runs the API (API_PORT, default 4000) on the embedded defaults:
+ * PGlite under DATA_DIR, mail to DATA_DIR/outbox. No database or mail server needed.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ROOT, staleApps } from './apps.mjs';
+import { buildApps } from './build.mjs';
+
+const stale = staleApps();
+if (stale.length) await buildApps(stale);
+
+const { createSiteServer, siteSettings } = await import(path.join(ROOT, 'shell', 'server', 'site-server.mjs'));
+
+const api = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'src', 'server.ts')], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: process.env,
+});
+
+const settings = siteSettings();
+const site = createSiteServer(settings);
+site.listen(settings.port, settings.host, () => {
+  console.log(`[site] InmueblesRD en ${settings.siteUrl} (API en ${settings.config.apiBaseUrl})`);
+});
+
+let stopping = false;
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  site.close();
+  if (api.exitCode === null) {
+    api.once('exit', () => process.exit(code));
+    api.kill('SIGTERM');
+    setTimeout(() => process.exit(code), 10_000).unref();
+  } else process.exit(code);
+}
+api.on('exit', (code) => {
+  if (!stopping) {
+    console.error(`[start] the API stopped (code ${code}); stopping the site too`);
+    stop(code ?? 1);
+  }
+});
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));

@@ -1,0 +1,82 @@
+/**
+ * Typed client for every call of SPEC §7. The base URL is injected (runtime config), the token is
+ * passed per call. Failures throw ApiError carrying the status and the server's error text.
+ */
+import type { AllAnunciosRequest, AllAnunciosResponse, Anuncio, GeocodeResponse, MisAnunciosResponse, User } from './types';
+import type { SignupBody, LoginBody } from './schemas';
+import { MSG } from './messages';
+
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly body: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type FetchLike = typeof fetch;
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  fetch?: FetchLike;
+}
+
+export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions) {
+  const base = baseUrl.replace(/\/+$/, '');
+  const doFetch: FetchLike = fetchImpl ?? ((...args) => globalThis.fetch(...args));
+
+  async function request<T>(method: string, path: string, opts: { body?: unknown; token?: string; form?: FormData; signal?: AbortSignal } = {}): Promise<T> {
+    const headers: Record<string, string> = {};
+    let body: BodyInit | undefined;
+    if (opts.form) body = opts.form;
+    else if (opts.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let res: Response;
+    try {
+      res = await doFetch(`${base}${path}`, { method, headers, body, signal: opts.signal });
+    } catch (err) {
+      if ((err as Error)?.name === 'AbortError') throw err;
+      throw new ApiError(0, MSG.serverError);
+    }
+    const text = await res.text();
+    let data: unknown = null;
+    if (text) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        data = null;
+      }
+    }
+    if (!res.ok) {
+      const d = (data ?? {}) as { error?: string; message?: string };
+      throw new ApiError(res.status, d.error ?? d.message ?? (res.status === 401 ? MSG.unauthorized : MSG.serverError), data);
+    }
+    return data as T;
+  }
+
+  return {
+    baseUrl: base,
+    allAnuncios: (req: AllAnunciosRequest, signal?: AbortSignal) => request<AllAnunciosResponse>('POST', '/allAnuncios', { body: req, signal }),
+    misAnuncios: (token: string) => request<MisAnunciosResponse>('POST', '/misAnuncios', { body: {}, token }),
+    getAnuncio: (anuncioId: string, signal?: AbortSignal) => request<Anuncio>('GET', `/anuncio/${encodeURIComponent(anuncioId)}`, { signal }),
+    createAnuncio: (form: FormData, token: string) => request<Anuncio>('POST', '/anuncio', { form, token }),
+    deleteAnuncio: (id: string, token: string) => request<{ ok: true }>('DELETE', `/${encodeURIComponent(id)}`, { token }),
+    comprarPlan: (canitdadDeAnuncios: number, token: string) => request<{ miPlan: number; message?: string }>('POST', '/comprarPlan', { body: { canitdadDeAnuncios }, token }),
+    signup: (body: SignupBody) => request<{ message: string }>('POST', '/api/user/signup', { body }),
+    login: (body: LoginBody) => request<User>('POST', '/api/user/login', { body }),
+    forgotPassword: (email: string) => request<{ message: string }>('POST', '/forgot-password', { body: { email } }),
+    resetPassword: (body: { id: string; token: string; newPassword: string }) => request<{ message: string }>('POST', '/reset-password', { body }),
+    requestEmailConfirmation: (email: string) => request<{ message: string }>('POST', '/get-email-confirmation-link', { body: { email } }),
+    confirmEmail: (body: { id: string; token: string }) => request<{ message: string }>('POST', '/confirmEmail', { body }),
+    geocodeSearch: (q: string, signal?: AbortSignal) => request<GeocodeResponse>('GET', `/geocode/search?q=${encodeURIComponent(q)}`, { signal }),
+    geocodeReverse: (lng: number, lat: number, signal?: AbortSignal) => request<GeocodeResponse>('GET', `/geocode/reverse?lng=${lng}&lat=${lat}`, { signal }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

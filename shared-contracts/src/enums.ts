@@ -1,0 +1,54 @@
+/** Domain enumerations of SPEC §3 "Enumerations", spelled as the SPEC spells them. */
+
+export const PROPOSITO_FORM = ['venta', 'alquiler', 'construir'] as const;
+/** The search filter offers only venta and alquiler. */
+export const PROPOSITO_FILTER = ['venta', 'alquiler'] as const;
+export type Proposito = (typeof PROPOSITO_FORM)[number];
+
+export const PROPIEDAD_FORM = [
+  'Casa',
+  'Apartamento',
+  'Villa',
+  'Solar',
+  'Terreno',
+  'Penthouse',
+  'Finca',
+  'Lofts',
+  'Estudios',
+  'Oficina',
+  'Hotel',
+  'Townhouse',
+  'Otro',
+  'Naves',
+  'Locales',
+] as const;
+/** The search filter list: the form list plus five types only partner feeds use. */
+export const PROPIEDAD_FILTER = [
+  ...PROPIEDAD_FORM,
+  'Turistico',
+  'Estacion de Combustible',
+  'Proyecto',
+  'Negocio',
+  'Edificio',
+] as const;
+export type Propiedad = (typeof PROPIEDAD_FILTER)[number];
+
+export const MONEDAS = ['RD', 'US'] as const;
+export type Moneda = (typeof MONEDAS)[number];
+
+/** Partner companies whose listings arrive from feeds (`source`), with the name cards show. */
+export const COMPANIES = {
+  hazim: 'Hazim',
+  tucasard: 'TuCasaRD',
+  noves: 'Noves',
+  habitame: 'Habitame',
+  cindy: 'Cindy',
+  inversionisto: 'Inversionisto',
+} as const;
+export type CompanyKey = keyof typeof COMPANIES;
+export const COMPANY_KEYS = Object.keys(COMPANIES) as CompanyKey[];
+
+export function companyDisplayName(source: string | null | undefined): string | null {
+  if (!source) return null;
+  return (COMPANIES as Record<string, string>)[source] ?? null;
+}

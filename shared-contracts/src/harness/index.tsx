@@ -1,0 +1,81 @@
+/**
+ * Standalone QA harness shared by the four remotes: each remote's bootstrap renders its own
+ * pages inside this minimal frame (router, store, runtime config, theme, a small header with a
+ * login box and links to the remote's pages), against the real API named in its config.json.
+ */
+import { useState, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import ConfigProvider from 'antd/es/config-provider';
+import theme from 'antd/es/theme';
+import { ANTD_THEME_TOKENS, ApiError, runtimeConfigSchema } from 'shared-contracts';
+import { usePortalStore, useApi } from 'shared-contracts/store';
+
+export interface StandaloneRoute {
+  path: string;
+  element: ReactNode;
+  /** Shown in the harness header when set. */
+  label?: string;
+}
+
+function HarnessLogin() {
+  const api = useApi();
+  const user = usePortalStore((s) => s.user);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  if (user) {
+    return (
+      <span>
+        {user.name} <button type="button" onClick={() => usePortalStore.getState().logout()}>Salir</button>
+      </span>
+    );
+  }
+  return (
+    <form
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setError('');
+        try {
+          usePortalStore.getState().login(await api.login({ email: email.trim().toLowerCase(), password }));
+        } catch (err) {
+          setError(err instanceof ApiError ? err.message : String(err));
+        }
+      }}
+      style={{ display: 'inline-flex', gap: 4 }}
+    >
+      <input aria-label="Email" placeholder="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <input aria-label="Contraseña" placeholder="contraseña" type="password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <button type="submit">Entrar</button>
+      {error && <span role="alert" style={{ color: '#b91c1c' }}>{error}</span>}
+    </form>
+  );
+}
+
+export async function startStandalone({ title, routes }: { title: string; routes: StandaloneRoute[] }) {
+  const res = await fetch('/config.json', { cache: 'no-cache' });
+  usePortalStore.getState().setConfig(runtimeConfigSchema.parse(await res.json()));
+  usePortalStore.getState().restoreSession();
+  createRoot(document.getElementById('root')!).render(
+    <ConfigProvider theme={{ algorithm: theme.defaultAlgorithm, token: ANTD_THEME_TOKENS }}>
+      <BrowserRouter>
+        <header style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', padding: 8, background: '#fff7ed', borderBottom: '2px solid #c2410c' }}>
+          <strong>{title} (QA)</strong>
+          {routes.filter((r) => r.label).map((r) => (
+            <Link key={r.path} to={r.path}>{r.label}</Link>
+          ))}
+          <span style={{ marginLeft: 'auto' }}>
+            <HarnessLogin />
+          </span>
+        </header>
+        <main style={{ padding: 16 }}>
+          <Routes>
+            {routes.map((r) => (
+              <Route key={r.path} path={r.path} element={r.element} />
+            ))}
+          </Routes>
+        </main>
+      </BrowserRouter>
+    </ConfigProvider>,
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * zod schemas with the SPEC's exact messages, used by the forms and by the API alike.
+ * Field names are the wire names of SPEC §7.
+ */
+import { z } from 'zod';
+import { MSG } from './messages';
+import { PASSWORD_MAX_LENGTH, NAME_MIN_LENGTH, DO_BBOX, PLAN_COUNTS } from './constants';
+import { MONEDAS, PROPIEDAD_FILTER, PROPIEDAD_FORM, PROPOSITO_FILTER, PROPOSITO_FORM } from './enums';
+import { passwordError } from './password';
+
+/** Sign-up and the login/forgot forms: non-space, at sign, non-space. */
+const EMAIL_RE = /^\S+@\S+$/;
+/** Confirmation-link request: text, at sign, text without spaces. */
+const EMAIL_TEXT_RE = /^[^\s@]+@[^\s@]+$/;
+
+const text = (max: number) => z.string().max(max, `Máximo ${max} caracteres`);
+
+export const emailSchema = text(254).trim().toLowerCase().regex(EMAIL_RE, MSG.invalidEmail);
+
+export const passwordSchema = z
+  .string()
+  .max(PASSWORD_MAX_LENGTH, MSG.passwordTooLong)
+  .superRefine((value, ctx) => {
+    const error = passwordError(value);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  });
+
+export const signupSchema = z.object({
+  name: text(80).trim().min(NAME_MIN_LENGTH, MSG.nameMin),
+  apellido: text(80).trim().min(NAME_MIN_LENGTH, MSG.apellidoMin),
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type SignupBody = z.infer<typeof signupSchema>;
+
+/** The sign-up form adds the repeated password, checked for equality. */
+export const signupFormSchema = signupSchema
+  .extend({ repeatPassword: z.string() })
+  .refine((v) => v.password === v.repeatPassword, { message: MSG.passwordsDidNotMatch, path: ['repeatPassword'] });
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, MSG.invalidCredentials).max(PASSWORD_MAX_LENGTH, MSG.passwordTooLong),
+});
+export type LoginBody = z.infer<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export const requestConfirmationSchema = z.object({
+  email: text(254).trim().toLowerCase().regex(EMAIL_TEXT_RE, MSG.invalidEmail),
+});
+
+const idSchema = text(64).min(1, MSG.invalidOrExpiredLink);
+const tokenSchema = text(128).min(1, MSG.invalidOrExpiredLink);
+
+export const resetPasswordSchema = z.object({ id: idSchema, token: tokenSchema, newPassword: passwordSchema });
+export const resetPasswordFormSchema = z
+  .object({ newPassword: passwordSchema, repeatPassword: z.string() })
+  .refine((v) => v.newPassword === v.repeatPassword, { message: MSG.passwordsDidNotMatch, path: ['repeatPassword'] });
+
+export const confirmEmailSchema = z.object({ id: idSchema, token: tokenSchema });
+
+export const comprarPlanSchema = z.object({
+  canitdadDeAnuncios: z.number().refine((n) => (PLAN_COUNTS as number[]).includes(n), MSG.invalidPlan),
+});
+
+const nonNegative = z.coerce.number().finite().min(0, 'No se permiten números negativos').max(1e12);
+
+/** SPEC §3 "Filters". Empty, null or missing values are ignored (see cleanFilters). */
+export const filtersSchema = z
+  .object({
+    place: text(120).optional(),
+    locality: text(120).optional(),
+    region: text(120).optional(),
+    proposito: z.enum(PROPOSITO_FILTER).optional(),
+    propiedad: z.enum(PROPIEDAD_FILTER).optional(),
+    habitaciones: nonNegative.max(1000).optional(),
+    metrosMin: nonNegative.optional(),
+    metrosMax: nonNegative.optional(),
+    precioMin: nonNegative.optional(),
+    precioMax: nonNegative.optional(),
+    moneda: z.enum(MONEDAS).optional(),
+  })
+  .strict();
+export type Filters = z.infer<typeof filtersSchema>;
+
+/** Drops empty strings, null and undefined (SPEC §2 Home: "after dropping empty or null values"). */
+export function cleanFilters<T extends Record<string, unknown>>(values: T): Partial<T> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === null || value === undefined) continue;
+    if (typeof value === 'string' && value.trim() === '') continue;
+    out[key] = value;
+  }
+  return out as Partial<T>;
+}
+
+export const allAnunciosSchema = z.object({
+  filters: z.preprocess((v) => (v && typeof v === 'object' ? cleanFilters(v as Record<string, unknown>) : {}), filtersSchema),
+  page: z.coerce.number().int().min(0).max(100000).default(0),
+});
+
+/** Multipart fields arrive as strings: 'true'/'on'/'1' are true, anything else false. */
+const boolField = z.preprocess((v) => v === true || v === 'true' || v === 'on' || v === '1', z.boolean());
+const optionalCount = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? undefined : v),
+  z.coerce.number().int().min(0).max(1000).optional(),
+);
+const optionalArea = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? undefined : v),
+  z.coerce.number().min(0).max(1e9).optional(),
+);
+const requiredString = (max: number, message: string) =>
+  z.preprocess((v) => (v === undefined || v === null ? '' : v), text(max).trim().min(1, message));
+
+/** The add-listing form and `POST /anuncio` (SPEC §5 "Add listing", §7). */
+export const anuncioSchema = z.object({
+  proposito: z.enum(PROPOSITO_FORM).default('venta'),
+  propiedad: z.enum(PROPIEDAD_FORM).default('Casa'),
+  title: text(140).trim().default(''),
+  moneda: z.enum(MONEDAS).default('RD'),
+  price: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? undefined : v),
+    z.coerce.number({ error: MSG.precioRequerido }).finite().min(0, MSG.precioRequerido).max(1e12),
+  ),
+  metros: optionalArea,
+  habitaciones: optionalCount,
+  banos: optionalCount,
+  nivel: optionalCount,
+  balcon: boolField.default(false),
+  patio: boolField.default(false),
+  piscina: boolField.default(false),
+  parqueo: boolField.default(false),
+  description: requiredString(5000, MSG.descripcionRequerido),
+  name: requiredString(80, MSG.nombreRequerido),
+  apellido: requiredString(80, MSG.apellidoRequerido),
+  movil: requiredString(30, MSG.celularRequerido),
+  email: text(254).trim().toLowerCase().regex(EMAIL_RE, MSG.invalidEmail),
+  empresa: text(120).trim().default(''),
+  place: text(120).trim().default(''),
+  region: text(120).trim().default(''),
+  locality: text(120).trim().default(''),
+  address: requiredString(300, MSG.direccionRequerido),
+  latitude: z.coerce.number({ error: MSG.direccionRequerido }).min(DO_BBOX.latMin, MSG.addressOutsideDR).max(DO_BBOX.latMax, MSG.addressOutsideDR),
+  longitude: z.coerce.number({ error: MSG.direccionRequerido }).min(DO_BBOX.lngMin, MSG.addressOutsideDR).max(DO_BBOX.lngMax, MSG.addressOutsideDR),
+});
+export type AnuncioInput = z.infer<typeof anuncioSchema>;
+
+/** First issue's message: what the API answers as `{error}` and what a form shows. */
+export function firstError(error: z.ZodError): string {
+  return error.issues[0]?.message ?? MSG.invalidInput;
+}

@@ -1,0 +1,175 @@
+/**
+ * The portal's one client store (SPEC §3 "Shared client state" + view mode and colour scheme).
+ *
+ * Why here: a store exposed by the shell through federation reaches each remote as a second
+ * instance; this workspace module is declared as a shared singleton instead, so shell and remotes
+ * get ONE instance at run time (docs/decisions/0001-shared-store.md). The shell creates the session
+ * (restore + expiry check); remotes read it and call its actions.
+ */
+import { useMemo } from 'react';
+import { create } from 'zustand';
+import { jwtDecode } from 'jwt-decode';
+// Self-references by package name, so that the shared singleton 'shared-contracts' is used
+// (one ApiError class at run time, for instanceof checks in every app).
+import {
+  createApiClient,
+  ApiError,
+  COLOR_SCHEMES,
+  COLOR_SCHEME_STORAGE_KEY,
+  DEFAULT_ANUNCIOS_DISPONIBLES,
+  USER_STORAGE_KEY,
+  type ApiClient,
+  type Anuncio,
+  type ColorScheme,
+  type Filters,
+  type RuntimeConfig,
+  type User,
+} from 'shared-contracts';
+
+export type ViewMode = 'list' | 'map';
+
+export interface PortalState {
+  config: RuntimeConfig | null;
+  user: User | null;
+  isLoggedIn: boolean;
+  filters: Filters;
+  currentPage: number;
+  chosenAnuncio: Anuncio | null;
+  miPlan: number | null;
+  cantidadDePaginas: number;
+  anunciosDisponibles: number;
+  misAnuncios: Anuncio[];
+  /** Bumped after a publish, delete or purchase: lists that depend on own listings reload. */
+  listingsVersion: number;
+  viewMode: ViewMode;
+  colorScheme: ColorScheme;
+
+  setConfig(config: RuntimeConfig): void;
+  login(user: User): void;
+  logout(): void;
+  restoreSession(): void;
+  /** Logs out when the token's exp (seconds) has passed; an undecodable token changes nothing. */
+  checkTokenExpiry(nowMs?: number): boolean;
+  setFilters(filters: Filters): void;
+  /** The logo: page 1 and no filters. */
+  resetSearch(): void;
+  setCurrentPage(page: number): void;
+  setChosenAnuncio(anuncio: Anuncio | null): void;
+  setCantidadDePaginas(n: number): void;
+  setMisAnuncios(data: { listaDeTodos: Anuncio[]; canitdadDeAnunciosDisponibles: number; miPlan?: number }): void;
+  setMiPlan(miPlan: number | null): void;
+  refreshListings(): void;
+  setViewMode(mode: ViewMode): void;
+  setColorScheme(scheme: ColorScheme): void;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+function readUser(): User | null {
+  const raw = storage()?.getItem(USER_STORAGE_KEY);
+  if (!raw) return null;
+  try {
+    const user = JSON.parse(raw) as User;
+    return user && typeof user.token === 'string' ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+function readColorScheme(): ColorScheme {
+  const raw = storage()?.getItem(COLOR_SCHEME_STORAGE_KEY);
+  return (COLOR_SCHEMES as readonly string[]).includes(raw ?? '') ? (raw as ColorScheme) : 'auto';
+}
+
+export const usePortalStore = create<PortalState>()((set, get) => ({
+  config: null,
+  user: null,
+  isLoggedIn: false,
+  filters: {},
+  currentPage: 1,
+  chosenAnuncio: null,
+  miPlan: null,
+  cantidadDePaginas: 0,
+  anunciosDisponibles: DEFAULT_ANUNCIOS_DISPONIBLES,
+  misAnuncios: [],
+  listingsVersion: 0,
+  viewMode: 'list',
+  colorScheme: readColorScheme(),
+
+  setConfig: (config) => set({ config }),
+  login: (user) => {
+    storage()?.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+    set({ user, isLoggedIn: true, miPlan: user.miPlan ?? null });
+  },
+  logout: () => {
+    storage()?.removeItem(USER_STORAGE_KEY);
+    set({ user: null, isLoggedIn: false, misAnuncios: [], miPlan: null, anunciosDisponibles: DEFAULT_ANUNCIOS_DISPONIBLES });
+  },
+  restoreSession: () => {
+    const user = readUser();
+    if (user) set({ user, isLoggedIn: true, miPlan: user.miPlan ?? null });
+  },
+  checkTokenExpiry: (nowMs = Date.now()) => {
+    const { user } = get();
+    if (!user) return false;
+    let exp: number | undefined;
+    try {
+      exp = jwtDecode<{ exp?: number }>(user.token).exp;
+    } catch {
+      return false;
+    }
+    if (typeof exp === 'number' && exp * 1000 < nowMs) {
+      get().logout();
+      return true;
+    }
+    return false;
+  },
+  setFilters: (filters) => set({ filters, currentPage: 1 }),
+  resetSearch: () => set({ filters: {}, currentPage: 1 }),
+  setCurrentPage: (currentPage) => set({ currentPage }),
+  setChosenAnuncio: (chosenAnuncio) => set({ chosenAnuncio }),
+  setCantidadDePaginas: (cantidadDePaginas) => set({ cantidadDePaginas }),
+  setMisAnuncios: ({ listaDeTodos, canitdadDeAnunciosDisponibles, miPlan }) =>
+    set((s) => ({ misAnuncios: listaDeTodos, anunciosDisponibles: canitdadDeAnunciosDisponibles, miPlan: miPlan ?? s.miPlan })),
+  setMiPlan: (miPlan) => set({ miPlan }),
+  refreshListings: () => set((s) => ({ listingsVersion: s.listingsVersion + 1 })),
+  setViewMode: (viewMode) => set({ viewMode }),
+  setColorScheme: (colorScheme) => {
+    storage()?.setItem(COLOR_SCHEME_STORAGE_KEY, colorScheme);
+    set({ colorScheme });
+  },
+}));
+
+/** The API client for the runtime config's base URL. */
+export function useApi(): ApiClient {
+  const baseUrl = usePortalStore((s) => s.config?.apiBaseUrl ?? '');
+  return useMemo(() => createApiClient({ baseUrl }), [baseUrl]);
+}
+
+/**
+ * Loads the user's own listings into the store. A 401 logs out and answers 'unauthorized' so
+ * the caller sends the user to / (SPEC §2); other failures are logged only (SPEC §8).
+ */
+export async function loadMisAnuncios(api: ApiClient): Promise<'ok' | 'unauthorized' | 'failed' | 'no-user'> {
+  const { user } = usePortalStore.getState();
+  if (!user) return 'no-user';
+  try {
+    const data = await api.misAnuncios(user.token);
+    if (usePortalStore.getState().user?.token !== user.token) return 'no-user';
+    usePortalStore.getState().setMisAnuncios(data);
+    return 'ok';
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      usePortalStore.getState().logout();
+      return 'unauthorized';
+    }
+    console.warn('misAnuncios failed', err);
+    return 'failed';
+  }
+}

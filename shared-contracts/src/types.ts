@@ -1,0 +1,88 @@
+/** Wire types of SPEC §3 and §7. */
+import type { CompanyKey, Moneda, Propiedad, Proposito } from './enums';
+import type { Filters } from './schemas';
+
+export interface Anuncio {
+  _id: string;
+  title: string;
+  description: string;
+  price: number;
+  moneda: Moneda;
+  proposito: Proposito;
+  propiedad: Propiedad;
+  metros: number | null;
+  habitaciones: number | null;
+  banos: number | null;
+  nivel: number | null;
+  balcon: boolean;
+  patio: boolean;
+  piscina: boolean;
+  parqueo: boolean;
+  name: string;
+  apellido: string;
+  empresa: string;
+  movil: string;
+  email: string;
+  place: string;
+  region: string;
+  locality: string;
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+  /** Absolute URLs of the photos, in order. */
+  image_urls: string[];
+  /** Partner company key when the listing comes from a feed. */
+  source: CompanyKey | null;
+  createdAt?: string;
+}
+
+export interface User {
+  _id?: string;
+  name: string;
+  apellido: string;
+  email: string;
+  token: string;
+  miPlan?: number;
+}
+
+export interface AllAnunciosRequest {
+  filters: Filters;
+  /** Zero-based page (current page minus 1). */
+  page: number;
+}
+
+export interface AllAnunciosResponse {
+  anuncios: Anuncio[];
+  count: number;
+  placeOptions: string[];
+  regionOptions: string[];
+  localityOptions: string[];
+}
+
+export interface MisAnunciosResponse {
+  listaDeTodos: Anuncio[];
+  /** Spelled so (SPEC §3). */
+  canitdadDeAnunciosDisponibles: number;
+  miPlan?: number;
+}
+
+export interface GeocodeContext {
+  id: string;
+  text: string;
+}
+export interface GeocodeFeature {
+  id: string;
+  place_name: string;
+  text?: string;
+  /** [longitude, latitude] */
+  center: [number, number];
+  context: GeocodeContext[];
+}
+export interface GeocodeResponse {
+  features: GeocodeFeature[];
+}
+
+export interface ApiErrorBody {
+  error?: string;
+  message?: string;
+}

@@ -1,0 +1,236 @@
+/**
+ * Static server for the combined site: the shell's build at /, each remote's build under
+ * /remotes/<app>/, the runtime config (/config.json) and the remote registry (/registry.json)
+ * generated from the environment. SPA fallback for the routes.
+ *
+ * Caching: hashed chunks are immutable for a year; index.html, remote entries, manifests, the
+ * registry and the config are never cached, so a registry change shows on the next page load.
+ */
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const REMOTE_APPS = { mf_search: 'mf-search', mf_listing: 'mf-listing', mf_account: 'mf-account', mf_publish: 'mf-publish' };
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map', '.txt']);
+
+export function siteSettings(env = process.env) {
+  const port = Number(env.PORT ?? 3000);
+  const apiPort = Number(env.API_PORT ?? 4000);
+  const siteUrl = (env.PUBLIC_SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const apiUrl = (env.PUBLIC_API_URL ?? `http://localhost:${apiPort}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(ROOT, env.DATA_DIR ?? 'data');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    siteUrl,
+    dataDir,
+    /** The registry file the deploy commands maintain; the default points at each app's dist. */
+    registryFile: path.join(dataDir, 'registry.json'),
+    remotesDir: path.join(dataDir, 'remotes'),
+    config: {
+      apiBaseUrl: apiUrl,
+      tileUrl: env.TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      contactEmail: env.CONTACT_EMAIL ?? 'contacto@inmueblesrd.do',
+      testRoutes: env.PORTAL_TEST_ROUTES === '1',
+    },
+  };
+}
+
+function defaultRegistry() {
+  return Object.fromEntries(Object.entries(REMOTE_APPS).map(([name, app]) => [name, `/remotes/${app}/remoteEntry.js`]));
+}
+
+function readRegistry(settings) {
+  try {
+    return { ...defaultRegistry(), ...JSON.parse(fs.readFileSync(settings.registryFile, 'utf8')) };
+  } catch {
+    return defaultRegistry();
+  }
+}
+
+function originOf(url) {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+function securityHeaders(settings, registry) {
+  const apiOrigin = originOf(settings.config.apiBaseUrl);
+  const tileOrigin = originOf(settings.config.tileUrl.replace(/\{[a-z]\}/g, 'a'));
+  const remoteOrigins = Object.values(registry).map(originOf).filter(Boolean);
+  const scripts = ["'self'", ...new Set(remoteOrigins)].join(' ');
+  const connect = ["'self'", apiOrigin, ...new Set(remoteOrigins)].filter(Boolean).join(' ');
+  const img = ["'self'", 'data:', 'blob:', apiOrigin, tileOrigin, 'https://*.tile.openstreetmap.org'].filter(Boolean).join(' ');
+  return {
+    'content-security-policy': [
+      "default-src 'self'",
+      `script-src ${scripts}`,
+      // antd writes its CSS-in-JS into <style> elements
+      "style-src 'self' 'unsafe-inline'",
+      `img-src ${img}`,
+      `connect-src ${connect}`,
+      "worker-src 'self' blob:",
+      "font-src 'self' data:",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; '),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+  };
+}
+
+const NO_CACHE = 'no-cache, no-store, must-revalidate';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function cacheControlFor(relPath) {
+  if (/(^|\/)chunks\//.test(relPath) || /(^|\/)assets\//.test(relPath)) return IMMUTABLE;
+  if (/\.[0-9a-f]{10}\.(js|css)$/.test(relPath)) return IMMUTABLE;
+  if (/\/v\/[^/]+\//.test(relPath) && !/remoteEntry\.js$|mf-manifest\.json$/.test(relPath)) return IMMUTABLE;
+  return NO_CACHE;
+}
+
+const gzipCache = new Map();
+function gzipped(file, stat, body) {
+  const key = `${file}:${stat.mtimeMs}:${stat.size}`;
+  let out = gzipCache.get(key);
+  if (!out) {
+    out = zlib.gzipSync(body, { level: 9 });
+    gzipCache.set(key, out);
+  }
+  return out;
+}
+
+function send(req, res, status, headers, body, ext) {
+  const acceptsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+  if (acceptsGzip && COMPRESSIBLE.has(ext) && body.length > 1024 && headers.__file) {
+    body = gzipped(headers.__file, headers.__stat, body);
+    headers['content-encoding'] = 'gzip';
+    headers.vary = 'Accept-Encoding';
+  }
+  delete headers.__file;
+  delete headers.__stat;
+  headers['content-length'] = body.length;
+  res.writeHead(status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function safeJoin(base, rel) {
+  const target = path.resolve(base, '.' + path.posix.normalize('/' + rel));
+  return target.startsWith(base + path.sep) || target === base ? target : null;
+}
+
+export function createSiteServer(settings = siteSettings()) {
+  const shellDist = path.join(ROOT, 'shell', 'dist');
+  let indexCache = null;
+
+  function indexHtml() {
+    const file = path.join(shellDist, 'index.html');
+    const stat = fs.statSync(file);
+    if (!indexCache || indexCache.mtimeMs !== stat.mtimeMs) {
+      const html = fs.readFileSync(file, 'utf8').replaceAll('__PUBLIC_SITE_URL__', settings.siteUrl);
+      indexCache = { mtimeMs: stat.mtimeMs, body: Buffer.from(html), file, stat };
+    }
+    return indexCache;
+  }
+
+  function resolveFile(urlPath) {
+    // /remotes/<app>/... -> published versions under DATA_DIR, else the app's own dist
+    const m = /^\/remotes\/(mf-[a-z]+)\/(.*)$/.exec(urlPath);
+    if (m) {
+      const [, app, rest] = m;
+      if (!Object.values(REMOTE_APPS).includes(app)) return null;
+      const v = /^v\/(.+)$/.exec(rest);
+      if (v) return safeJoin(path.join(settings.remotesDir, app), v[1]);
+      return safeJoin(path.join(ROOT, app, 'dist'), rest);
+    }
+    return safeJoin(shellDist, urlPath.slice(1));
+  }
+
+  return http.createServer((req, res) => {
+    const registry = readRegistry(settings);
+    const headers = securityHeaders(settings, registry);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { ...headers, allow: 'GET, HEAD' });
+      return res.end();
+    }
+    let urlPath;
+    try {
+      urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    } catch {
+      res.writeHead(400, headers);
+      return res.end('Bad request');
+    }
+    if (urlPath.includes('\0')) {
+      res.writeHead(400, headers);
+      return res.end('Bad request');
+    }
+    if (urlPath === '/config.json') {
+      return send(req, res, 200, { ...headers, 'content-type': TYPES['.json'], 'cache-control': NO_CACHE }, Buffer.from(JSON.stringify(settings.config)), '.json');
+    }
+    if (urlPath === '/registry.json') {
+      return send(req, res, 200, { ...headers, 'content-type': TYPES['.json'], 'cache-control': NO_CACHE }, Buffer.from(JSON.stringify(registry)), '.json');
+    }
+    if (urlPath === '/healthz') {
+      return send(req, res, 200, { ...headers, 'content-type': TYPES['.txt'], 'cache-control': NO_CACHE }, Buffer.from('ok'), '.txt');
+    }
+    const file = urlPath === '/' || urlPath === '/index.html' ? null : resolveFile(urlPath);
+    if (file) {
+      let stat;
+      try {
+        stat = fs.statSync(file);
+      } catch {
+        stat = null;
+      }
+      if (stat?.isFile()) {
+        const ext = path.extname(file).toLowerCase();
+        const rel = path.relative(ROOT, file).split(path.sep).join('/');
+        const extra = urlPath.startsWith('/remotes/') ? { 'access-control-allow-origin': '*' } : {};
+        return send(req, res, 200, { ...headers, ...extra, 'content-type': TYPES[ext] ?? 'application/octet-stream', 'cache-control': cacheControlFor(rel), __file: file, __stat: stat }, fs.readFileSync(file), ext);
+      }
+      // A missing asset is a 404, never the HTML fallback (a script must not get HTML).
+      if (path.extname(urlPath) || urlPath.startsWith('/remotes/')) {
+        res.writeHead(404, { ...headers, 'content-type': TYPES['.txt'], 'cache-control': NO_CACHE });
+        return res.end('Not found');
+      }
+    }
+    const index = indexHtml();
+    return send(req, res, 200, { ...headers, 'content-type': TYPES['.html'], 'cache-control': NO_CACHE, __file: index.file + '#index', __stat: index.stat }, index.body, '.html');
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const settings = siteSettings();
+  const server = createSiteServer(settings);
+  server.listen(settings.port, settings.host, () => {
+    console.log(`[site] ${settings.siteUrl} (listening on ${settings.host}:${settings.port})`);
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}

@@ -1,0 +1,60 @@
+/**
+ * The route table of SPEC §2: each route names the remote and expose that renders it,
+ * and its guard. Find any screen's code from here in one hop.
+ */
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { ROUTES, type RemoteName } from 'shared-contracts';
+import { usePortalStore } from 'shared-contracts/store';
+import { RemotePage } from '../remotes/remote-page';
+import { Layout } from './layout';
+import { ErrorScreen } from '../components/error-screen';
+import type { ReactNode } from 'react';
+
+type Guard = 'public' | 'guestOnly' | 'userOnly';
+
+const PAGES: { path: string; remote: RemoteName; expose: string; guard: Guard }[] = [
+  { path: ROUTES.home, remote: 'mf_search', expose: './HomePage', guard: 'public' },
+  { path: ROUTES.login, remote: 'mf_account', expose: './LoginPage', guard: 'guestOnly' },
+  { path: ROUTES.signup, remote: 'mf_account', expose: './SignupPage', guard: 'guestOnly' },
+  { path: ROUTES.forgotPassword, remote: 'mf_account', expose: './ForgotPasswordPage', guard: 'public' },
+  { path: ROUTES.resetPassword, remote: 'mf_account', expose: './ResetPasswordPage', guard: 'public' },
+  { path: ROUTES.confirmEmail, remote: 'mf_account', expose: './ConfirmEmailPage', guard: 'public' },
+  { path: ROUTES.requestEmailConfirmation, remote: 'mf_account', expose: './RequestEmailConfirmationPage', guard: 'public' },
+  { path: ROUTES.comprarPlan, remote: 'mf_account', expose: './ComprarPlanPage', guard: 'public' },
+  { path: ROUTES.anuncioDetail, remote: 'mf_listing', expose: './AnuncioDetailPage', guard: 'public' },
+  { path: ROUTES.misAnuncios, remote: 'mf_publish', expose: './MisAnunciosPage', guard: 'userOnly' },
+  { path: ROUTES.agregarAnuncio, remote: 'mf_publish', expose: './AgregarAnuncioPage', guard: 'userOnly' },
+];
+
+function Guarded({ guard, children }: { guard: Guard; children: ReactNode }) {
+  const isLoggedIn = usePortalStore((s) => s.isLoggedIn);
+  if (guard === 'guestOnly' && isLoggedIn) return <Navigate to={ROUTES.home} replace />;
+  if (guard === 'userOnly' && !isLoggedIn) return <Navigate to={ROUTES.home} replace />;
+  return <>{children}</>;
+}
+
+function Boom(): never {
+  throw new Error('Error de prueba provocado en /__error');
+}
+
+export function buildRoutes({ testRoutes = false } = {}): RouteObject[] {
+  return [
+    {
+      element: <Layout />,
+      errorElement: <ErrorScreen />,
+      children: [
+        ...PAGES.map(({ path, remote, expose, guard }) => ({
+          path,
+          element: (
+            <Guarded guard={guard}>
+              <RemotePage key={`${remote}${expose}`} remote={remote} expose={expose} />
+            </Guarded>
+          ),
+        })),
+        // Only when the runtime config enables it (browser tests of the error screen).
+        ...(testRoutes ? [{ path: '/__error', element: <Boom /> }] : []),
+        { path: '*', element: <Navigate to={ROUTES.home} replace /> },
+      ],
+    },
+  ];
+}

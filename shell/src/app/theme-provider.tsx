@@ -1,0 +1,37 @@
+/** antd theme: the SPEC's breakpoints and brand colour, dark/light/auto from the store. */
+import { useEffect, useState, type ReactNode } from 'react';
+import ConfigProvider from 'antd/es/config-provider';
+import theme from 'antd/es/theme';
+import esES from 'antd/es/locale/es_ES';
+import { ANTD_THEME_TOKENS } from 'shared-contracts';
+import { usePortalStore } from 'shared-contracts/store';
+
+function usePrefersDark(): boolean {
+  const query = '(prefers-color-scheme: dark)';
+  const [dark, setDark] = useState(() => window.matchMedia?.(query).matches ?? false);
+  useEffect(() => {
+    const mql = window.matchMedia?.(query);
+    if (!mql) return;
+    const onChange = () => setDark(mql.matches);
+    mql.addEventListener('change', onChange);
+    return () => mql.removeEventListener('change', onChange);
+  }, []);
+  return dark;
+}
+
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const scheme = usePortalStore((s) => s.colorScheme);
+  const prefersDark = usePrefersDark();
+  const dark = scheme === 'dark' || (scheme === 'auto' && prefersDark);
+  useEffect(() => {
+    document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+  }, [dark]);
+  return (
+    <ConfigProvider
+      locale={esES}
+      theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: ANTD_THEME_TOKENS }}
+    >
+      {children}
+    </ConfigProvider>
+  );
+}

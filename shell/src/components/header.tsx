@@ -1,0 +1,63 @@
+/**
+ * SPEC §2 "Header": orange gradient bar with the logo; desktop links by session; below 'sm'
+ * (600 px) a burger opening the full-width drawer. Which set shows is decided in CSS, so the
+ * first paint never jumps.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ROUTES } from 'shared-contracts';
+import { usePortalStore } from 'shared-contracts/store';
+
+const MobileDrawer = lazy(() => import('./mobile-drawer'));
+
+export function Header() {
+  const navigate = useNavigate();
+  const user = usePortalStore((s) => s.user);
+  const anunciosDisponibles = usePortalStore((s) => s.anunciosDisponibles);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+
+  const logout = () => {
+    usePortalStore.getState().logout();
+    navigate(ROUTES.home);
+  };
+  const openDrawer = () => {
+    setDrawerLoaded(true);
+    setDrawerOpen(true);
+  };
+
+  return (
+    <header className="app-header">
+      <Link to={ROUTES.home} className="app-header__logo" aria-label="InmueblesRD, ir al inicio" onClick={() => usePortalStore.getState().resetSearch()}>
+        <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
+          <path d="M4 16 16 5l12 11v11h-8v-7h-8v7H4z" fill="#fff" />
+        </svg>
+        <span>InmueblesRD</span>
+      </Link>
+      <nav className="app-header__desktop" aria-label="Principal">
+        {user ? (
+          <>
+            <span className="app-header__user">{user.name}</span>
+            <Link className="nav-btn" to={ROUTES.misAnuncios}>MIS ANUNCIOS</Link>
+            {anunciosDisponibles > 0 && <Link className="nav-btn" to={ROUTES.agregarAnuncio}>AGREGAR ANUNCIO</Link>}
+            <button type="button" className="nav-btn" onClick={logout}>SALIR</button>
+          </>
+        ) : (
+          <>
+            <Link className="nav-btn nav-btn--solid" to={ROUTES.signup}>ANUNCIATE</Link>
+            <Link className="nav-btn" to={ROUTES.login}>INICIA SESSIÓN</Link>
+            <Link className="nav-btn" to={ROUTES.signup}>REGISTRATE</Link>
+          </>
+        )}
+      </nav>
+      <button type="button" className="app-header__burger" aria-label="Abrir menú" aria-expanded={drawerOpen} onClick={openDrawer}>
+        <span /><span /><span />
+      </button>
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} onLogout={logout} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

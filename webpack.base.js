@@ -1,0 +1,134 @@
+/**
+ * One config factory for the five web apps (shell + four remotes).
+ *
+ * - ts-loader in transpile-only mode (type checking is `npm run typecheck`, once for the repo).
+ * - @module-federation/enhanced with the shared singletons declared once, here.
+ * - antd is shared per component under the 'antd/' prefix and PROVIDED BY THE SHELL ONLY
+ *   (remotes declare it with import:false), so there is one copy of each component and the
+ *   shell's theme reaches remote components through context (docs/decisions/0002-antd-sharing.md).
+ *   A remote running standalone bundles its own antd.
+ * - `[name].js` for entries (remoteEntry.js must keep its name), contenthash on chunks.
+ */
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const rootPkg = require('./package.json');
+const lock = require('./package-lock.json');
+
+/** The installed version of a dependency, for requiredVersion. */
+function installedVersion(name) {
+  const entry = lock.packages[`node_modules/${name}`];
+  if (!entry) throw new Error(`webpack.base.js: ${name} is not installed`);
+  return `^${entry.version}`;
+}
+
+function sharedConfig({ provideAntd }) {
+  const singleton = (name) => ({ singleton: true, requiredVersion: installedVersion(name) });
+  const contractsVersion = `^${require('./shared-contracts/package.json').version}`;
+  return {
+    react: singleton('react'),
+    'react-dom': singleton('react-dom'),
+    // trailing slash: react-dom/client is shared too
+    'react-dom/': singleton('react-dom'),
+    'react/': singleton('react'),
+    'react-router-dom': singleton('react-router-dom'),
+    zustand: singleton('zustand'),
+    'shared-contracts': { singleton: true, requiredVersion: contractsVersion },
+    'shared-contracts/store': { singleton: true, requiredVersion: contractsVersion },
+    'antd/': { ...singleton('antd'), ...(provideAntd ? {} : { import: false }) },
+  };
+}
+
+/**
+ * @param {object} opts
+ * @param {string} opts.dir        the app's folder (__dirname)
+ * @param {string} opts.name       federation name (mf_search, shell, ...)
+ * @param {number} opts.port       dev-server port
+ * @param {Record<string,string>} [opts.exposes]
+ * @param {boolean} [opts.isShell]
+ */
+function createConfig({ dir, name, port, exposes = {}, isShell = false }) {
+  return (env = {}, argv = {}) => {
+    const mode = argv.mode || process.env.NODE_ENV || 'production';
+    const isProd = mode === 'production';
+    // A remote served by its own dev server is its own host (QA harness): it brings its own antd.
+    // `npm run dev` serves remotes for the shell (PORTAL_REMOTE_MODE=federated): they use the shell's antd.
+    const standalone =
+      !isShell && (Boolean(env.standalone) || (process.env.WEBPACK_SERVE === 'true' && process.env.PORTAL_REMOTE_MODE !== 'federated'));
+    const provideAntd = isShell || standalone;
+
+    return {
+      mode,
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
+      target: 'web',
+      output: {
+        path: path.join(dir, 'dist'),
+        filename: '[name].js',
+        chunkFilename: isProd ? 'chunks/[name].[contenthash:10].js' : 'chunks/[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        publicPath: isShell ? '/' : 'auto',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+        // workspace packages are linked; resolve their dependencies from the root
+        symlinks: true,
+      },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') } },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: isShell ? undefined : 'remoteEntry.js',
+          exposes,
+          remotes: {},
+          shared: sharedConfig({ provideAntd }),
+          dts: false,
+          manifest: isShell ? false : { fileName: 'mf-manifest.json' },
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(dir, 'public', 'index.html'),
+          inject: 'body',
+          scriptLoading: 'defer',
+          chunks: ['main'],
+        }),
+        new CopyWebpackPlugin({
+          patterns: [{ from: path.join(dir, 'public'), globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }],
+        }),
+      ],
+      optimization: {
+        // one runtime per container, as federation expects
+        runtimeChunk: false,
+      },
+      performance: { hints: false },
+      devServer: {
+        port,
+        host: '127.0.0.1',
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: { directory: path.join(dir, 'public'), watch: false },
+        client: { overlay: { warnings: false, errors: true } },
+      },
+      stats: 'errors-warnings',
+      infrastructureLogging: { level: 'warn' },
+    };
+  };
+}
+
+module.exports = { createConfig, sharedConfig, installedVersion, rootPkg };
