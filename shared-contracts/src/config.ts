@@ -10,6 +10,8 @@ export const runtimeConfigSchema = z.object({
   contactEmail: z.string().default('contacto@example.com'),
   /** Enables /__error, used by the browser tests of the error screen. */
   testRoutes: z.boolean().default(false),
+  /** Standalone QA only: other remotes this remote renders (name -> remoteEntry URL). */
+  remotes: z.record(z.string(), z.string()).optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

@@ -5,7 +5,7 @@
 import { createRoot } from 'react-dom/client';
 import { runtimeConfigSchema, remoteRegistrySchema } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
-import { registerRemoteRegistry } from './remotes/registry';
+import { registerRemoteRegistry, loadRemoteById } from './remotes/registry';
 import { App } from './app/app';
 import './app/global.css';
 import './antd-provide';
@@ -22,6 +22,7 @@ async function start() {
     const [config, registry] = await Promise.all([fetchJson('/config.json'), fetchJson('/registry.json')]);
     usePortalStore.getState().setConfig(runtimeConfigSchema.parse(config));
     registerRemoteRegistry(remoteRegistrySchema.parse(registry));
+    usePortalStore.getState().setRemoteLoader(loadRemoteById);
   } catch (err) {
     console.warn('No se pudo leer la configuración', err);
     root.render(

@@ -5,6 +5,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import ConfigProvider from 'antd/es/config-provider';
 import theme from 'antd/es/theme';
@@ -54,7 +55,11 @@ function HarnessLogin() {
 
 export async function startStandalone({ title, routes }: { title: string; routes: StandaloneRoute[] }) {
   const res = await fetch('/config.json', { cache: 'no-cache' });
-  usePortalStore.getState().setConfig(runtimeConfigSchema.parse(await res.json()));
+  const config = runtimeConfigSchema.parse(await res.json());
+  usePortalStore.getState().setConfig(config);
+  // Other remotes this one renders (e.g. the listing card) come from their own dev servers.
+  registerRemotes(Object.entries(config.remotes ?? {}).map(([name, entry]) => ({ name, entry })));
+  usePortalStore.getState().setRemoteLoader((id) => loadRemote(id));
   usePortalStore.getState().restoreSession();
   createRoot(document.getElementById('root')!).render(
     <ConfigProvider theme={{ algorithm: theme.defaultAlgorithm, token: ANTD_THEME_TOKENS }}>

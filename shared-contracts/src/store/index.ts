@@ -43,6 +43,11 @@ export interface PortalState {
   listingsVersion: number;
   viewMode: ViewMode;
   colorScheme: ColorScheme;
+  /**
+   * Loads `remote/expose` through the HOST's federation instance (set by the shell, or by the
+   * standalone harness). Remotes render each other's exposes with it (e.g. mf_listing/AnuncioCard).
+   */
+  loadRemote: ((id: string) => Promise<unknown>) | null;
 
   setConfig(config: RuntimeConfig): void;
   login(user: User): void;
@@ -61,6 +66,7 @@ export interface PortalState {
   refreshListings(): void;
   setViewMode(mode: ViewMode): void;
   setColorScheme(scheme: ColorScheme): void;
+  setRemoteLoader(loader: (id: string) => Promise<unknown>): void;
 }
 
 function storage(): Storage | null {
@@ -101,6 +107,7 @@ export const usePortalStore = create<PortalState>()((set, get) => ({
   listingsVersion: 0,
   viewMode: 'list',
   colorScheme: readColorScheme(),
+  loadRemote: null,
 
   setConfig: (config) => set({ config }),
   login: (user) => {
@@ -144,6 +151,7 @@ export const usePortalStore = create<PortalState>()((set, get) => ({
     storage()?.setItem(COLOR_SCHEME_STORAGE_KEY, colorScheme);
     set({ colorScheme });
   },
+  setRemoteLoader: (loadRemote) => set({ loadRemote }),
 }));
 
 /** The API client for the runtime config's base URL. */

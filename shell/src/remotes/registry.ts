@@ -39,3 +39,9 @@ export async function loadRemoteModule<T>(name: RemoteName, expose: string, time
     clearTimeout(timer);
   }
 }
+
+/** For remotes rendering each other's exposes ('mf_listing/AnuncioCard'), through the shell's instance. */
+export function loadRemoteById(id: string): Promise<unknown> {
+  const [name, ...rest] = id.split('/');
+  return loadRemoteModule(name as RemoteName, `./${rest.join('/')}`);
+}

@@ -1,0 +1,105 @@
+/**
+ * The one database schema, for PGlite (embedded default) and PostgreSQL alike.
+ * Migrations are generated from this file with drizzle-kit into api/drizzle/.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  name: text('name').notNull(),
+  apellido: text('apellido').notNull(),
+  confirmed: boolean('confirmed').notNull().default(false),
+  /** The plan's listing count (SPEC §3 "Plan"); 5 = Gratis. */
+  miPlan: integer('mi_plan').notNull().default(5),
+  /** Bumped by a password reset: JWTs carrying an older version are refused. */
+  tokenVersion: integer('token_version').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Email-confirmation and password-reset tokens: stored hashed, single use, expiring. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['confirm', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_tokens_user_idx').on(t.userId, t.kind)],
+);
+
+export const anuncios = pgTable(
+  'anuncios',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stable newest-first order without ties (created_at can repeat in bulk loads). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    /** Null for partner listings (they count against no user's quota). */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Partner company key (hazim, tucasard, ...) and the feed's own id. */
+    source: text('source'),
+    sourceRef: text('source_ref'),
+    /** published | withdrawn (a partner ad missing from a full feed). */
+    status: text('status', { enum: ['published', 'withdrawn'] }).notNull().default('published'),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull(),
+    price: doublePrecision('price').notNull(),
+    moneda: text('moneda', { enum: ['RD', 'US'] }).notNull(),
+    /** Price in RD$ (US$ converted at USD_DOP_RATE) for filters without a currency. */
+    priceRd: doublePrecision('price_rd').notNull(),
+    proposito: text('proposito').notNull(),
+    propiedad: text('propiedad').notNull(),
+    metros: doublePrecision('metros'),
+    habitaciones: integer('habitaciones'),
+    banos: integer('banos'),
+    nivel: integer('nivel'),
+    balcon: boolean('balcon').notNull().default(false),
+    patio: boolean('patio').notNull().default(false),
+    piscina: boolean('piscina').notNull().default(false),
+    parqueo: boolean('parqueo').notNull().default(false),
+    name: text('name').notNull().default(''),
+    apellido: text('apellido').notNull().default(''),
+    empresa: text('empresa').notNull().default(''),
+    movil: text('movil').notNull().default(''),
+    email: text('email').notNull().default(''),
+    place: text('place').notNull().default(''),
+    region: text('region').notNull().default(''),
+    locality: text('locality').notNull().default(''),
+    address: text('address').notNull().default(''),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** Storage keys of the photos, in order (URLs are built when answering). */
+    imageKeys: jsonb('image_keys').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('anuncios_source_ref_uq').on(t.source, t.sourceRef),
+    index('anuncios_owner_idx').on(t.ownerId),
+    index('anuncios_status_seq_idx').on(t.status, t.seq),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type AnuncioRow = typeof anuncios.$inferSelect;
+export type NewAnuncioRow = typeof anuncios.$inferInsert;

@@ -1,0 +1,50 @@
+/**
+ * Rendering another remote's expose from inside a remote (one card for the whole portal:
+ * mf_search and mf_publish render mf_listing/AnuncioCard). The module is loaded through the
+ * host's loader kept in the shared store; failures fall back to `fallback`, never break the page.
+ */
+import { Component, Suspense, lazy, useMemo, type ComponentType, type ReactNode } from 'react';
+import { usePortalStore } from 'shared-contracts/store';
+
+const cache = new Map<string, ComponentType<any>>();
+
+/** A lazy component for `remote/expose` (e.g. 'mf_listing/AnuncioCard'), cached per id. */
+export function lazyRemote<P extends object>(id: string): ComponentType<P> {
+  let comp = cache.get(id);
+  if (!comp) {
+    comp = lazy(async () => {
+      const loader = usePortalStore.getState().loadRemote;
+      if (!loader) throw new Error(`No remote loader to load ${id}`);
+      const mod = (await loader(id)) as { default?: ComponentType<P> } | null;
+      if (!mod?.default) throw new Error(`${id} has no default export`);
+      return { default: mod.default };
+    });
+    cache.set(id, comp);
+  }
+  return comp as ComponentType<P>;
+}
+
+class Boundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: Error) {
+    console.warn('[remote]', error.message);
+  }
+  render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/** <RemoteComponent id="mf_listing/AnuncioCard" props={{ anuncio }} /> */
+export function RemoteComponent<P extends object>({ id, props, loading = null, fallback = null }: { id: string; props: P; loading?: ReactNode; fallback?: ReactNode }) {
+  const Comp = useMemo(() => lazyRemote<P>(id), [id]);
+  return (
+    <Boundary fallback={fallback}>
+      <Suspense fallback={loading}>
+        <Comp {...props} />
+      </Suspense>
+    </Boundary>
+  );
+}
