@@ -56,6 +56,12 @@ function HarnessLogin() {
 export async function startStandalone({ title, routes }: { title: string; routes: StandaloneRoute[] }) {
   const res = await fetch('/config.json', { cache: 'no-cache' });
   const config = runtimeConfigSchema.parse(await res.json());
+  // QA can point the harness at another API: ?api=http://host:port (remembered in sessionStorage).
+  const apiOverride = new URLSearchParams(location.search).get('api') ?? sessionStorage.getItem('qa-api');
+  if (apiOverride) {
+    sessionStorage.setItem('qa-api', apiOverride);
+    config.apiBaseUrl = apiOverride;
+  }
   usePortalStore.getState().setConfig(config);
   // Other remotes this one renders (e.g. the listing card) come from their own dev servers.
   registerRemotes(Object.entries(config.remotes ?? {}).map(([name, entry]) => ({ name, entry })));
