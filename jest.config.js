@@ -3,7 +3,7 @@
  * Component tests (jsdom) live beside the code in the web apps and shared-contracts;
  * API tests (node) run against a real PGlite, and PostgreSQL when DATABASE_URL is set.
  */
-const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.base.json', isolatedModules: true, diagnostics: false }];
+const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.base.json', diagnostics: false }];
 // ESM-only packages that jest must transform.
 const esm = ['react-leaflet', '@react-leaflet', 'jwt-decode'].join('|');
 const transform = { '^.+\\.(t|j)sx?$': tsJest };

@@ -3,7 +3,10 @@
  * MessageChannel). An unexpected console.error fails the test (epic-stack habit).
  */
 import '@testing-library/jest-dom';
-import { MessageChannel } from 'node:worker_threads';
+import { TextDecoder, TextEncoder } from 'node:util';
+
+// react-router 7 needs TextEncoder, which jsdom does not provide.
+Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
@@ -25,7 +28,39 @@ class ResizeObserverStub {
   disconnect() {}
 }
 (globalThis as unknown as { ResizeObserver: unknown }).ResizeObserver ??= ResizeObserverStub;
-(globalThis as unknown as { MessageChannel: unknown }).MessageChannel ??= MessageChannel;
+/**
+ * A MessageChannel on timers: node's own (worker_threads) keeps the event loop alive and jest
+ * never exits once React's scheduler has opened one.
+ */
+type Listener = (event: { data: unknown }) => void;
+class PortStub {
+  onmessage: Listener | null = null;
+  private listeners: Listener[] = [];
+  other!: PortStub;
+  postMessage(data: unknown) {
+    setTimeout(() => {
+      this.other.onmessage?.({ data });
+      for (const l of this.other.listeners) l({ data });
+    }, 0);
+  }
+  addEventListener(_type: 'message', l: Listener) {
+    this.listeners.push(l);
+  }
+  removeEventListener(_type: 'message', l: Listener) {
+    this.listeners = this.listeners.filter((x) => x !== l);
+  }
+  start() {}
+  close() {}
+}
+class MessageChannelStub {
+  port1 = new PortStub();
+  port2 = new PortStub();
+  constructor() {
+    this.port1.other = this.port2;
+    this.port2.other = this.port1;
+  }
+}
+(globalThis as unknown as { MessageChannel: unknown }).MessageChannel = MessageChannelStub;
 
 const originalError = console.error;
 beforeEach(() => {

@@ -64,6 +64,16 @@ export const MSG = {
   invalidImage: 'Solo se aceptan imágenes PNG o JPEG',
   tooManyImages: 'Máximo 30 imágenes por anuncio',
   addressOutsideDR: 'La dirección debe estar en la República Dominicana',
+  imageTooLarge: 'La imagen es demasiado grande (máximo 40 megapíxeles y 10 MB)',
+  photoNotFound: 'Foto no encontrada',
+  // Listing card, detail and home buttons (SPEC §2)
+  informacion: 'Información',
+  contacto: 'Contacto',
+  emailBoton: 'Email',
+  empresa: 'Empresa:',
+  buscar: 'Buscar',
+  verMapa: 'Ver Mapa',
+  verLista: 'Ver Lista',
   // UI, remote failure
   remoteUnavailable: 'Esta sección no está disponible en este momento.',
   reintentar: 'Reintentar',

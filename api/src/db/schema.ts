@@ -97,6 +97,12 @@ export const anuncios = pgTable(
     uniqueIndex('anuncios_source_ref_uq').on(t.source, t.sourceRef),
     index('anuncios_owner_idx').on(t.ownerId),
     index('anuncios_status_seq_idx').on(t.status, t.seq),
+    // Serve the search filters and the distinct option lists (added with the listings API).
+    index('anuncios_status_price_rd_idx').on(t.status, t.priceRd),
+    index('anuncios_status_place_idx').on(t.status, t.place),
+    index('anuncios_status_region_idx').on(t.status, t.region),
+    index('anuncios_status_locality_idx').on(t.status, t.locality),
+    index('anuncios_status_tipo_seq_idx').on(t.status, t.proposito, t.propiedad, t.seq),
   ],
 );
 

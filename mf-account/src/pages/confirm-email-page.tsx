@@ -1,4 +1,13 @@
-/** /confirmEmail/:id/:token — placeholder until the feature issue fills it. */
+/** /confirmEmail/:id/:token — the link from the confirmation email. */
+import { useParams } from 'react-router-dom';
+import { AccountCard } from '../components/account-card';
+import { ConfirmEmailPanel } from '../features/confirm-email/components/confirm-email-panel';
+
 export default function ConfirmEmailPage() {
-  return <h1>ConfirmEmailPage</h1>;
+  const { id = '', token = '' } = useParams();
+  return (
+    <AccountCard title="Confirma tu Email">
+      <ConfirmEmailPanel id={id} token={token} />
+    </AccountCard>
+  );
 }

@@ -1,4 +1,11 @@
-/** /forgotPassword — placeholder until the feature issue fills it. */
+/** /forgotPassword — request a reset link. */
+import { AccountCard } from '../components/account-card';
+import { ForgotPasswordForm } from '../features/forgot-password/components/forgot-password-form';
+
 export default function ForgotPasswordPage() {
-  return <h1>ForgotPasswordPage</h1>;
+  return (
+    <AccountCard title="Cambiar Contraseña">
+      <ForgotPasswordForm />
+    </AccountCard>
+  );
 }

@@ -1,4 +1,11 @@
-/** /login — placeholder until the feature issue fills it. */
+/** /login — only reachable logged out (the shell redirects otherwise). */
+import { AccountCard } from '../components/account-card';
+import { LoginForm } from '../features/login/components/login-form';
+
 export default function LoginPage() {
-  return <h1>LoginPage</h1>;
+  return (
+    <AccountCard title="Inicia Sesión">
+      <LoginForm />
+    </AccountCard>
+  );
 }

@@ -1,4 +1,11 @@
-/** /requestEmailConfirmation — placeholder until the feature issue fills it. */
+/** /requestEmailConfirmation — ask for a new confirmation link. */
+import { AccountCard } from '../components/account-card';
+import { RequestConfirmationForm } from '../features/request-confirmation/components/request-confirmation-form';
+
 export default function RequestEmailConfirmationPage() {
-  return <h1>RequestEmailConfirmationPage</h1>;
+  return (
+    <AccountCard title="Confirma tu Email">
+      <RequestConfirmationForm />
+    </AccountCard>
+  );
 }

@@ -1,4 +1,13 @@
-/** /resetPassword/:id/:token — placeholder until the feature issue fills it. */
+/** /resetPassword/:id/:token — the link from the reset email. */
+import { useParams } from 'react-router-dom';
+import { AccountCard } from '../components/account-card';
+import { ResetPasswordForm } from '../features/reset-password/components/reset-password-form';
+
 export default function ResetPasswordPage() {
-  return <h1>ResetPasswordPage</h1>;
+  const { id = '', token = '' } = useParams();
+  return (
+    <AccountCard title="Nueva contraseña">
+      <ResetPasswordForm id={id} token={token} />
+    </AccountCard>
+  );
 }

@@ -1,4 +1,11 @@
-/** /signup — placeholder until the feature issue fills it. */
+/** /signup — only reachable logged out (the shell redirects otherwise). */
+import { AccountCard } from '../components/account-card';
+import { SignupForm } from '../features/signup/components/signup-form';
+
 export default function SignupPage() {
-  return <h1>SignupPage</h1>;
+  return (
+    <AccountCard title="Registrate">
+      <SignupForm />
+    </AccountCard>
+  );
 }

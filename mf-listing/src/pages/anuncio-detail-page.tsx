@@ -1,4 +1,57 @@
-/** /anuncioDetailedView/:anuncioId — placeholder until the feature issue fills it. */
+/** /anuncioDetailedView/:anuncioId — a listing in detail (SPEC §2 "Listing detail"). */
+import { useNavigate, useParams } from 'react-router-dom';
+import Button from 'antd/es/button';
+import Result from 'antd/es/result';
+import Spin from 'antd/es/spin';
+import { MSG, ROUTES } from 'shared-contracts';
+import { AnuncioDetail } from '../features/anuncio-detail/anuncio-detail';
+import { useAnuncio } from '../features/anuncio-detail/use-anuncio';
+import { useDocumentMeta } from '../features/anuncio-detail/use-document-meta';
+
+export const IR_AL_INICIO = 'Ir al inicio';
+export const ERROR_CARGA = 'No pudimos cargar este anuncio.';
+
 export default function AnuncioDetailPage() {
-  return <h1>AnuncioDetailPage</h1>;
+  const { anuncioId = '' } = useParams();
+  const navigate = useNavigate();
+  const { state, retry } = useAnuncio(anuncioId);
+  const goHome = () => navigate(ROUTES.home);
+  useDocumentMeta(state.anuncio);
+
+  if (state.status === 'ok') return <AnuncioDetail anuncio={state.anuncio} />;
+  if (state.status === 'loading') {
+    return (
+      <div style={{ display: 'grid', placeItems: 'center', minHeight: 320 }}>
+        <Spin size="large" aria-label="Cargando anuncio" />
+      </div>
+    );
+  }
+  if (state.status === 'not-found') {
+    return (
+      <Result
+        status="404"
+        title={MSG.regresaPaginaPrincipal}
+        extra={
+          <Button type="primary" onClick={goHome}>
+            {IR_AL_INICIO}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <Result
+      status="warning"
+      title={ERROR_CARGA}
+      subTitle={state.message}
+      extra={[
+        <Button key="retry" type="primary" onClick={retry}>
+          {MSG.reintentar}
+        </Button>,
+        <Button key="home" onClick={goHome}>
+          {IR_AL_INICIO}
+        </Button>,
+      ]}
+    />
+  );
 }

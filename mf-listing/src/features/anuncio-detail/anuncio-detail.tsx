@@ -1,11 +1,95 @@
-import type { Anuncio } from 'shared-contracts';
+/**
+ * The listing detail view (SPEC §2 "Listing detail"), exposed as './AnuncioDetail' and rendered by
+ * the detail page. The description is split into one <p> per line and rendered as text, never HTML.
+ */
+import { lazy, Suspense } from 'react';
+import Card from 'antd/es/card';
+import Grid from 'antd/es/grid';
+import Tag from 'antd/es/tag';
+import {
+  DETAIL_IMAGE_HEIGHT,
+  MAP,
+  MSG,
+  amenities,
+  companyDisplayName,
+  descriptionLines,
+  formatPhone,
+  formatPrice,
+  listingTags,
+  locationLine,
+  telHref,
+  type Anuncio,
+} from 'shared-contracts';
+import { ImageCarousel } from '../../components/image-carousel';
+import { ContactReveal } from '../../components/contact-reveal';
+import { DeleteButton } from '../../components/delete-button';
+import './anuncio-detail.css';
+
+// leaflet is fetched only when a detail is shown
+const ListingMap = lazy(() => import('./listing-map'));
 
 export interface AnuncioDetailProps {
   anuncio: Anuncio;
   onDelete?: (id: string) => void;
 }
 
-/** Placeholder until the mf-listing issue fills it. */
-export function AnuncioDetail({ anuncio }: AnuncioDetailProps) {
-  return <article>{anuncio.title}</article>;
+export const ASESOR_LABEL = 'Asesor:';
+
+export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
+  const screens = Grid.useBreakpoint();
+  const photoHeight = screens.sm ? DETAIL_IMAGE_HEIGHT.wide : DETAIL_IMAGE_HEIGHT.narrow;
+  const company = companyDisplayName(anuncio.source);
+  const advisor = [anuncio.name, anuncio.apellido].filter(Boolean).join(' ');
+  const hasPosition = anuncio.latitude != null && anuncio.longitude != null;
+  return (
+    <Card className="anuncio-detail" styles={{ body: { padding: screens.sm ? 24 : 12 } }}>
+      <ImageCarousel images={anuncio.image_urls ?? []} title={anuncio.title} height={photoHeight} fit="contain" />
+      <h1 style={{ fontSize: screens.sm ? 28 : 22, margin: '16px 0 8px' }}>{anuncio.title}</h1>
+      <div aria-label="Características" style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
+        {listingTags(anuncio).map((t) => (
+          <Tag key={t} color="orange" style={{ marginInlineEnd: 0 }}>
+            {t}
+          </Tag>
+        ))}
+      </div>
+      <p style={{ fontSize: 24, fontWeight: 700, margin: '12px 0 4px' }}>{formatPrice(anuncio.price, anuncio.moneda)}</p>
+      <p style={{ color: '#6b7280', margin: '0 0 8px' }}>{locationLine(anuncio)}</p>
+      {amenities(anuncio).length > 0 && (
+        <ul aria-label="Comodidades" style={{ display: 'flex', flexWrap: 'wrap', gap: 6, listStyle: 'none', padding: 0, margin: '0 0 12px' }}>
+          {amenities(anuncio).map((a) => (
+            <li key={a}>
+              <Tag color="green" style={{ marginInlineEnd: 0 }}>
+                ✓ {a}
+              </Tag>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="anuncio-detail-description">
+        {descriptionLines(anuncio.description).map((line, i) => (
+          <p key={i}>{line}</p>
+        ))}
+      </div>
+      {company && (
+        <p style={{ margin: '8px 0 4px' }}>
+          {MSG.empresa} {company}
+        </p>
+      )}
+      {advisor && (
+        <p style={{ margin: '4px 0 12px' }}>
+          {ASESOR_LABEL} {advisor}
+        </p>
+      )}
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', marginBottom: 16 }}>
+        {anuncio.email && <ContactReveal label={MSG.emailBoton} href={`mailto:${anuncio.email}`} text={anuncio.email} />}
+        {anuncio.movil && <ContactReveal label={MSG.contacto} href={telHref(anuncio.movil)} text={formatPhone(anuncio.movil)} />}
+        {onDelete && <DeleteButton id={anuncio._id} onDelete={onDelete} />}
+      </div>
+      {hasPosition && (
+        <Suspense fallback={<div aria-busy="true" style={{ height: MAP.heightPx, background: '#f3f4f6', borderRadius: 8 }} />}>
+          <ListingMap latitude={anuncio.latitude!} longitude={anuncio.longitude!} title={anuncio.title} />
+        </Suspense>
+      )}
+    </Card>
+  );
 }

@@ -1,0 +1,30 @@
+/** The signed-in user's listings and plan: `POST /misAnuncios` and `POST /comprarPlan`. */
+import type { FastifyInstance } from 'fastify';
+import { FREE_PLAN_COUNT, MSG, PLANS, comprarPlanSchema, type MisAnunciosResponse } from 'shared-contracts';
+import { HttpError } from '../http-error';
+import { setPlan } from '../accounts/repository';
+import { toAnuncio } from './serialize';
+import { listOwn } from './repository';
+
+export default async function ownRoutes(app: FastifyInstance) {
+  const { db, config } = app;
+
+  app.post('/misAnuncios', { preHandler: app.authenticate }, async (request): Promise<MisAnunciosResponse> => {
+    const user = request.user!;
+    const rows = await listOwn(db, user.id);
+    return {
+      listaDeTodos: rows.map((r) => toAnuncio(r, config.publicApiUrl)),
+      canitdadDeAnunciosDisponibles: Math.max(0, user.miPlan - rows.length),
+      miPlan: user.miPlan,
+    };
+  });
+
+  app.post('/comprarPlan', { preHandler: app.authenticate }, async (request) => {
+    const { canitdadDeAnuncios } = comprarPlanSchema.parse(request.body);
+    const plan = PLANS.find((p) => p.count === canitdadDeAnuncios);
+    // Paid plans are shown as coming soon (SPEC §9): only the free one can be chosen for now.
+    if (!plan?.selectable || plan.count !== FREE_PLAN_COUNT) throw new HttpError(400, MSG.paidPlanUnavailable);
+    await setPlan(db, request.user!.id, plan.count);
+    return { miPlan: plan.count, message: MSG.compraExitosa };
+  });
+}

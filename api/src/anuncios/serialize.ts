@@ -1,0 +1,41 @@
+/** Database row -> the wire `Anuncio` of shared-contracts (`_id`, absolute photo URLs). */
+import type { Anuncio, CompanyKey, Propiedad, Proposito } from 'shared-contracts';
+import type { AnuncioRow } from '../db/schema';
+
+export function photoUrl(publicApiUrl: string, key: string): string {
+  return `${publicApiUrl}/photos/${encodeURIComponent(key)}`;
+}
+
+export function toAnuncio(row: AnuncioRow, publicApiUrl: string): Anuncio {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    price: row.price,
+    moneda: row.moneda,
+    proposito: row.proposito as Proposito,
+    propiedad: row.propiedad as Propiedad,
+    metros: row.metros,
+    habitaciones: row.habitaciones,
+    banos: row.banos,
+    nivel: row.nivel,
+    balcon: row.balcon,
+    patio: row.patio,
+    piscina: row.piscina,
+    parqueo: row.parqueo,
+    name: row.name,
+    apellido: row.apellido,
+    empresa: row.empresa,
+    movil: row.movil,
+    email: row.email,
+    place: row.place,
+    region: row.region,
+    locality: row.locality,
+    address: row.address,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    image_urls: (row.imageKeys ?? []).map((key) => photoUrl(publicApiUrl, key)),
+    source: (row.source as CompanyKey | null) ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The whole API as one plugin tree. `buildApp` is what the server boots and what every test
+ * builds: cross-cutting plugins first (config, errors, security, db, auth, mail, limits, storage),
+ * then one plugin per route group.
+ */
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import './fastify-types';
+import type { Config } from './config';
+import { systemClock, type Clock } from './clock';
+import type { Database } from './db/client';
+import type { PhotoStorage } from './photos';
+import configPlugin from './plugins/config';
+import errorHandler from './plugins/error-handler';
+import security from './plugins/security';
+import dbPlugin from './plugins/db';
+import auth from './plugins/auth';
+import mail from './plugins/mail';
+import rateLimits, { type RateLimitSettings } from './plugins/rate-limits';
+import storage from './plugins/storage';
+import { createSearchCache } from './anuncios/search-cache';
+import accountRoutes from './accounts/routes';
+import anuncioRoutes from './anuncios/routes';
+import publishRoute from './anuncios/publish-route';
+import ownRoutes from './anuncios/own-routes';
+import geocoderRoutes from './geocoder/routes';
+import photoRoutes from './photos/routes';
+
+export interface AppOptions {
+  /** An open database (tests, scripts); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  clock?: Clock;
+  storage?: PhotoStorage;
+  rateLimits?: Partial<RateLimitSettings>;
+  /** false silences the logger (tests). */
+  logger?: boolean;
+}
+
+/** Keys whose values never reach the logs. */
+export const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'password',
+  'newPassword',
+  'token',
+  '*.password',
+  '*.newPassword',
+  '*.token',
+  'body.password',
+  'body.newPassword',
+  'body.token',
+];
+
+export async function buildApp(config: Config, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[oculto]' } },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    // Closing the server answers new requests with 503 while in-flight ones finish.
+    return503OnClosing: true,
+  });
+
+  await app.register(configPlugin, { config, clock: opts.clock ?? systemClock });
+  await app.register(errorHandler);
+  await app.register(security);
+  await app.register(dbPlugin, { database: opts.database });
+  await app.register(auth);
+  await app.register(mail);
+  await app.register(rateLimits, { limits: opts.rateLimits });
+  await app.register(storage, { storage: opts.storage });
+  app.decorate('searchCache', createSearchCache(app.clock));
+
+  app.get('/health', async () => {
+    await app.database.db.execute('select 1');
+    return { status: 'ok', engine: app.database.engine };
+  });
+  await app.register(accountRoutes);
+  await app.register(anuncioRoutes);
+  await app.register(ownRoutes);
+  await app.register(publishRoute);
+  await app.register(geocoderRoutes, { geocoderUrl: config.geocoderUrl });
+  await app.register(photoRoutes, { storage: app.photoStorage });
+  return app;
+}

@@ -1,0 +1,120 @@
+/**
+ * The API's configuration: environment variables parsed once at start with zod. A bad value stops
+ * the process with the names of every variable at fault, rather than failing later mid-request.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const url = z.url({ protocol: /^https?$/ }).transform((v) => v.replace(/\/+$/, ''));
+
+const envSchema = z.object({
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_SITE_URL: url.default('http://localhost:3000'),
+  PUBLIC_API_URL: url.default('http://localhost:4000'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(90 * 24 * 3600).default(7 * 24 * 3600),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('InmueblesRD <no-reply@inmueblesrd.do>'),
+  CORS_ORIGINS: z.string().optional(),
+  USD_DOP_RATE: z.coerce.number().positive().max(10000).default(60),
+  SEED_DEMO: bool(true),
+  GEOCODER_URL: url.optional().or(z.literal('').transform(() => undefined)),
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicSiteUrl: string;
+  publicApiUrl: string;
+  /** Absolute path. */
+  dataDir: string;
+  /** Unset: embedded PGlite under dataDir/pglite. */
+  databaseUrl?: string;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  /** Unset: .eml files in dataDir/outbox. */
+  smtpUrl?: string;
+  mailFrom: string;
+  corsOrigins: string[];
+  usdDopRate: number;
+  seedDemo: boolean;
+  geocoderUrl?: string;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * The secret is kept in the data directory so tokens survive restarts; it is generated once with
+ * 32 random bytes and is readable by the owner only.
+ */
+function dataDirSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString('hex');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Configuración no válida: ${lines.join('; ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const extra = (e.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  const corsOrigins = [...new Set([e.PUBLIC_SITE_URL, ...extra, ...(e.CORS_ORIGINS === undefined ? DEV_ORIGINS : [])])];
+  return {
+    port: e.API_PORT,
+    host: e.HOST,
+    publicSiteUrl: e.PUBLIC_SITE_URL,
+    publicApiUrl: e.PUBLIC_API_URL,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? dataDirSecret(dataDir),
+    jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    corsOrigins,
+    usdDopRate: e.USD_DOP_RATE,
+    seedDemo: e.SEED_DEMO,
+    geocoderUrl: e.GEOCODER_URL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

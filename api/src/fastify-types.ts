@@ -1,0 +1,30 @@
+/** The decorators the plugins add, typed once for every route file. */
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { UserRow } from './db/schema';
+import type { Mailer } from './mail/mailer';
+import type { PhotoStorage } from './photos';
+import type { SearchCache } from './anuncios/search-cache';
+import type { LimitKind } from './plugins/rate-limits';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    clock: Clock;
+    database: Database;
+    db: Db;
+    mailer: Mailer;
+    photoStorage: PhotoStorage;
+    searchCache: SearchCache;
+    /** preHandler: 401 unless the bearer token is valid; sets request.user. */
+    authenticate: preHandlerAsyncHookHandler;
+    signToken(user: Pick<UserRow, 'id' | 'tokenVersion'>): string;
+    /** preHandler: per-IP and per-email attempt limits of one kind of call. */
+    limitAttempts(kind: LimitKind): preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * GET /geocode/search?q= and GET /geocode/reverse?lng=&lat= for the address picker.
+ * Bad input answers 400 {error}; an unreachable remote geocoder 502 {error} with the SPEC's text.
+ */
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { MSG, firstError } from 'shared-contracts';
+import { createGeocoder } from './index';
+import { GeocoderUnavailableError, type GeocoderProvider } from './provider';
+
+export interface GeocodeRoutesOptions {
+  geocoderUrl?: string;
+  /** Tests and alternative providers. */
+  provider?: GeocoderProvider;
+  timeoutMs?: number;
+}
+
+const searchQuery = z.object({ q: z.string({ error: MSG.invalidInput }).max(100, MSG.invalidInput) });
+const coordinate = (min: number, max: number) =>
+  z
+    .string({ error: MSG.invalidInput })
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/, MSG.invalidInput)
+    .transform(Number)
+    .pipe(z.number().min(min, MSG.invalidInput).max(max, MSG.invalidInput));
+const reverseQuery = z.object({ lng: coordinate(-180, 180), lat: coordinate(-90, 90) });
+
+async function answer(reply: FastifyReply, run: () => Promise<unknown>) {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof GeocoderUnavailableError) {
+      reply.log.warn({ err }, 'geocoder unavailable');
+      return reply.code(502).send({ error: MSG.geocoderError });
+    }
+    throw err;
+  }
+}
+
+const geocodeRoutes: FastifyPluginAsync<GeocodeRoutesOptions> = async (app, opts) => {
+  const provider = opts.provider ?? createGeocoder({ geocoderUrl: opts.geocoderUrl, timeoutMs: opts.timeoutMs });
+
+  app.get('/geocode/search', async (req, reply) => {
+    const parsed = searchQuery.safeParse(req.query);
+    if (!parsed.success) return reply.code(400).send({ error: firstError(parsed.error) });
+    return answer(reply, () => provider.search(parsed.data.q));
+  });
+
+  app.get('/geocode/reverse', async (req, reply) => {
+    const parsed = reverseQuery.safeParse(req.query);
+    if (!parsed.success) return reply.code(400).send({ error: firstError(parsed.error) });
+    return answer(reply, () => provider.reverse(parsed.data.lng, parsed.data.lat));
+  });
+};
+
+export default geocodeRoutes;

@@ -1,0 +1,64 @@
+/**
+ * Outgoing mail through nodemailer. With SMTP_URL the message goes to that server; without it the
+ * message is written as an .eml file in DATA_DIR/outbox and its link is logged on one line, so a
+ * person trying the portal locally can follow it. Sending runs in the background (the HTTP answer
+ * must not reveal, by its timing, whether an address exists); `flush()` waits for pending sends.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The action link inside the message (logged in outbox mode only). */
+  link: string;
+}
+
+export interface Mailer {
+  readonly mode: 'smtp' | 'outbox';
+  send(message: MailMessage): void;
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+  const mode = opts.smtpUrl ? 'smtp' : 'outbox';
+  const transport: Transporter = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const pending = new Set<Promise<void>>();
+
+  async function deliver(message: MailMessage) {
+    const info = await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    if (mode === 'outbox') {
+      await fs.mkdir(opts.outboxDir, { recursive: true });
+      const file = path.join(opts.outboxDir, `${Date.now()}-${crypto.randomBytes(4).toString('hex')}.eml`);
+      await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+      opts.log.info({ file }, `[correo] ${message.subject} para ${message.to}: ${message.link}`);
+    } else {
+      opts.log.info({ messageId: info.messageId }, 'correo enviado');
+    }
+  }
+
+  return {
+    mode,
+    send(message) {
+      const job = deliver(message)
+        .catch((err) => opts.log.error({ err }, 'no se pudo enviar el correo'))
+        .finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    async flush() {
+      while (pending.size) await Promise.all([...pending]);
+    },
+    async close() {
+      await this.flush();
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+/** Photo pipeline: storage, processing (PNG/JPEG in, WebP out) and listing-level helpers. */
+export { createDiskStorage, isValidPhotoKey, contentTypeOfKey, InvalidPhotoKeyError } from './storage';
+export type { PhotoStorage, StoredObject } from './storage';
+export {
+  processPhoto,
+  sniffImageFormat,
+  PhotoError,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_PIXELS,
+  FULL_LONG_SIDE,
+  CARD_LONG_SIDE,
+} from './process-photo';
+export type { ProcessedPhoto, ProcessedImage, PhotoFormat } from './process-photo';
+export { storeListingPhotos, deletePhotos, cardKeyOf, newPhotoKey, storeProcessedPhoto, PHOTO_CONCURRENCY } from './store-photos';

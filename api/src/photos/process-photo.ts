@@ -1,0 +1,92 @@
+/**
+ * One uploaded photo -> two WebP renditions. The bytes decide what a file is (never its name
+ * or declared type); the declared dimensions are checked before any pixel is decoded, so a
+ * decompression bomb costs a header read, not gigabytes of memory.
+ */
+import sharp, { type Metadata } from 'sharp';
+import { MSG } from 'shared-contracts';
+
+/** Per-file byte limit; the multipart parser should enforce the same figure. */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** 40 megapixels: above any phone camera, far below a pixel flood. */
+export const PHOTO_MAX_PIXELS = 40_000_000;
+export const FULL_LONG_SIDE = 1600;
+export const CARD_LONG_SIDE = 640;
+const WEBP_QUALITY = 80;
+
+export class PhotoError extends Error {
+  /** 400 for a refused photo (the user's message), 500 when the server failed. */
+  readonly statusCode: number;
+  /** Zero-based position of the photo in the upload, when known. */
+  index?: number;
+  constructor(message: string, statusCode = 400, options?: { cause?: unknown; index?: number }) {
+    super(message, { cause: options?.cause });
+    this.name = 'PhotoError';
+    this.statusCode = statusCode;
+    this.index = options?.index;
+  }
+}
+
+export type PhotoFormat = 'png' | 'jpeg';
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** PNG or JPEG by magic number, or null. */
+export function sniffImageFormat(buf: Buffer): PhotoFormat | null {
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(PNG_MAGIC)) return 'png';
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
+  return null;
+}
+
+export interface ProcessedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+export interface ProcessedPhoto {
+  full: ProcessedImage;
+  card: ProcessedImage;
+  /** The format the upload really was. */
+  sourceFormat: PhotoFormat;
+}
+
+const SHARP_INPUT = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error', sequentialRead: true } as const;
+
+export async function processPhoto(buf: Buffer): Promise<ProcessedPhoto> {
+  if (!Buffer.isBuffer(buf) || buf.length === 0) throw new PhotoError(MSG.invalidImage);
+  if (buf.length > PHOTO_MAX_BYTES) throw new PhotoError(MSG.imageTooLarge);
+  const format = sniffImageFormat(buf);
+  if (!format) throw new PhotoError(MSG.invalidImage);
+
+  let meta: Metadata;
+  try {
+    // Header only: the pixel limit is checked below so an oversized image gets its own message.
+    meta = await sharp(buf, { ...SHARP_INPUT, limitInputPixels: false }).metadata();
+  } catch (err) {
+    throw new PhotoError(MSG.invalidImage, 400, { cause: err });
+  }
+  // libvips must agree with the magic number (a JPEG header glued on something else does not).
+  if (meta.format !== format || !meta.width || !meta.height) throw new PhotoError(MSG.invalidImage);
+  if (meta.width * meta.height > PHOTO_MAX_PIXELS) throw new PhotoError(MSG.imageTooLarge);
+
+  try {
+    // sharp drops EXIF/XMP/ICC-profile metadata unless asked to keep it: GPS goes away here.
+    const full = await sharp(buf, SHARP_INPUT)
+      .autoOrient()
+      .resize({ width: FULL_LONG_SIDE, height: FULL_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+    // The card comes from the already small rendition: decoding the original twice costs more.
+    const card = await sharp(full.data)
+      .resize({ width: CARD_LONG_SIDE, height: CARD_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      full: { data: full.data, width: full.info.width, height: full.info.height },
+      card: { data: card.data, width: card.info.width, height: card.info.height },
+      sourceFormat: format,
+    };
+  } catch (err) {
+    throw new PhotoError(MSG.invalidImage, 400, { cause: err });
+  }
+}

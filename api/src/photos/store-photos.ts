@@ -1,0 +1,73 @@
+/**
+ * A listing's photos, all or nothing: processed two at a time (bounded memory on a small
+ * machine), stored under random server-chosen names, and removed again if any photo fails.
+ */
+import { randomBytes } from 'node:crypto';
+import { MAX_IMAGES, MSG } from 'shared-contracts';
+import { PhotoError, processPhoto, type ProcessedPhoto } from './process-photo';
+import { isValidPhotoKey, type PhotoStorage } from './storage';
+
+export const PHOTO_CONCURRENCY = 2;
+const WEBP = 'image/webp';
+
+export function newPhotoKey(): string {
+  return `${randomBytes(16).toString('hex')}.webp`;
+}
+
+/** The card rendition stored beside a full-size key. */
+export function cardKeyOf(key: string): string {
+  return key.replace(/\.webp$/, '-card.webp');
+}
+
+/** Stores both renditions under a fresh key; returns the full-size key. */
+export async function storeProcessedPhoto(storage: PhotoStorage, photo: ProcessedPhoto, stored: string[]): Promise<string> {
+  const key = newPhotoKey();
+  const card = cardKeyOf(key);
+  // Recorded before writing so a failure halfway is cleaned up too.
+  stored.push(key, card);
+  await storage.put(key, photo.full.data, WEBP);
+  await storage.put(card, photo.card.data, WEBP);
+  return key;
+}
+
+async function removeAll(storage: PhotoStorage, keys: string[]): Promise<void> {
+  await Promise.allSettled(keys.map((k) => storage.delete(k)));
+}
+
+export async function storeListingPhotos(storage: PhotoStorage, files: Buffer[]): Promise<string[]> {
+  if (files.length > MAX_IMAGES) throw new PhotoError(MSG.tooManyImages);
+  const keys: string[] = new Array(files.length);
+  const stored: string[] = [];
+  // A holder object: TypeScript does not track assignments made inside the workers.
+  const state: { failure: { err: unknown; index: number } | null; next: number } = { failure: null, next: 0 };
+
+  async function worker(): Promise<void> {
+    while (state.failure === null && state.next < files.length) {
+      const index = state.next++;
+      try {
+        keys[index] = await storeProcessedPhoto(storage, await processPhoto(files[index]), stored);
+      } catch (err) {
+        state.failure ??= { err, index };
+      }
+    }
+  }
+
+  // Every worker has settled before cleanup, so no write can land after the deletes.
+  await Promise.all(Array.from({ length: Math.min(PHOTO_CONCURRENCY, files.length) }, worker));
+  if (state.failure !== null) {
+    await removeAll(storage, stored);
+    const { err, index } = state.failure;
+    if (err instanceof PhotoError) {
+      err.index = index;
+      throw err;
+    }
+    throw new PhotoError(MSG.serverError, 500, { cause: err, index });
+  }
+  return keys;
+}
+
+/** Removes both renditions of each key; unknown or malformed keys are ignored. */
+export async function deletePhotos(storage: PhotoStorage, keys: readonly string[]): Promise<void> {
+  const valid = keys.filter(isValidPhotoKey);
+  await removeAll(storage, valid.flatMap((k) => (k.endsWith('-card.webp') ? [k] : [k, cardKeyOf(k)])));
+}

@@ -1,0 +1,54 @@
+/**
+ * Bearer JWT authentication. Tokens are HS256 only (the algorithm list is fixed, so `none` and
+ * asymmetric confusion are refused) and carry {sub, tv, exp}: `tv` must equal the user's current
+ * tokenVersion, so a password reset invalidates every token issued before it, and a deleted user's
+ * token finds no row. Every failure answers the same 401.
+ */
+import fp from 'fastify-plugin';
+import jwt from 'jsonwebtoken';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MSG } from 'shared-contracts';
+import { users, type UserRow } from '../db/schema';
+import { HttpError } from '../http-error';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_RE.test(value);
+
+async function authPlugin(app: FastifyInstance) {
+  const { jwtSecret, jwtTtlSeconds } = app.config;
+  const nowSeconds = () => Math.floor(app.clock.now() / 1000);
+
+  app.decorate('signToken', (user: Pick<UserRow, 'id' | 'tokenVersion'>) =>
+    jwt.sign({ sub: user.id, tv: user.tokenVersion, exp: nowSeconds() + jwtTtlSeconds }, jwtSecret, {
+      algorithm: 'HS256',
+      noTimestamp: true,
+    }),
+  );
+
+  async function userFromRequest(request: FastifyRequest): Promise<UserRow | null> {
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match) return null;
+    let payload: jwt.JwtPayload | string;
+    try {
+      payload = jwt.verify(match[1], jwtSecret, { algorithms: ['HS256'], clockTimestamp: nowSeconds() });
+    } catch {
+      return null;
+    }
+    // A token without an expiry would be valid forever: refused like a forged one.
+    if (typeof payload === 'string' || typeof payload.exp !== 'number' || !isUuid(payload.sub) || !Number.isInteger(payload.tv)) return null;
+    const [user] = await app.db.select().from(users).where(eq(users.id, payload.sub)).limit(1);
+    if (!user || user.tokenVersion !== payload.tv) return null;
+    return user;
+  }
+
+  app.decorateRequest('user', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const user = await userFromRequest(request);
+    if (!user) throw new HttpError(401, MSG.unauthorized);
+    request.user = user;
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', fastify: '5.x', dependencies: ['config', 'db'] });

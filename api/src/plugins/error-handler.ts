@@ -1,0 +1,77 @@
+/**
+ * One error handler for the whole API. Client mistakes answer 4xx with a message meant for users;
+ * anything else answers a generic 5xx body (never an internal message or stack) and is logged with
+ * the request id. Input carrying NUL bytes or invalid UTF-8 is refused with 400 before it can reach
+ * PostgreSQL (which would reject it with an internal error).
+ */
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { MSG, firstError } from 'shared-contracts';
+import { HttpError } from '../http-error';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** True when any string inside the value (keys included) holds a NUL character. */
+export function hasNul(value: unknown, depth = 0): boolean {
+  if (depth > 20) return false;
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some((v) => hasNul(v, depth + 1));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+  }
+  return false;
+}
+
+/** zod's own English defaults (no SPEC message was attached): answered as the generic invalid-input text. */
+const ZOD_DEFAULT = /^(Invalid (input|option|string|number|date|element|key|union|format)|Too (big|small)|Unrecognized key)/;
+
+export function zodMessage(error: ZodError): string {
+  const message = firstError(error);
+  return ZOD_DEFAULT.test(message) ? MSG.invalidInput : message;
+}
+
+/** PostgreSQL: invalid byte sequence, untranslatable character, invalid text representation. */
+const PG_INPUT_ERRORS = new Set(['22021', '22P05', '22P02']);
+
+async function errorHandler(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'remove');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+    try {
+      utf8.decode(body as Buffer);
+    } catch {
+      done(new HttpError(400, MSG.invalidInput), undefined);
+      return;
+    }
+    parseJson(req, (body as Buffer).toString('utf8'), done);
+  });
+
+  // Path parameters are left to the routes: each validates its id, and a malformed id is a 404.
+  app.addHook('preValidation', async (request) => {
+    if (hasNul(request.body) || hasNul(request.query)) throw new HttpError(400, MSG.invalidInput);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error: MSG.notFound, message: 'Not Found' });
+  });
+
+  app.setErrorHandler((err: FastifyError | Error, request, reply) => {
+    if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body);
+    if (err instanceof ZodError) return reply.code(400).send({ error: zodMessage(err) });
+    // The photos module's refusals carry a user-facing message (its own 5xx do not).
+    if (err.name === 'PhotoError' && ((err as FastifyError).statusCode ?? 400) < 500) return reply.code(400).send({ error: err.message });
+    const status = (err as FastifyError).statusCode ?? 500;
+    if (status === 429) return reply.code(429).send({ error: MSG.tooManyRequests });
+    const pgCode = (err as { code?: string }).code;
+    if (pgCode && PG_INPUT_ERRORS.has(pgCode)) return reply.code(400).send({ error: MSG.invalidInput });
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: { code: pgCode, message: err.message } }, 'client error');
+      return reply.code(status).send({ error: MSG.invalidInput });
+    }
+    request.log.error({ err, reqId: request.id }, 'request failed');
+    return reply.code(500).send({ error: MSG.serverError });
+  });
+}
+
+export default fp(errorHandler, { name: 'error-handler', fastify: '5.x' });

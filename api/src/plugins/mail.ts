@@ -1,0 +1,18 @@
+/** The mailer as a decorator; pending messages are delivered before the app closes. */
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { createMailer } from '../mail/mailer';
+
+async function mailPlugin(app: FastifyInstance) {
+  const mailer = createMailer({
+    smtpUrl: app.config.smtpUrl,
+    from: app.config.mailFrom,
+    outboxDir: path.join(app.config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', () => mailer.close());
+}
+
+export default fp(mailPlugin, { name: 'mail', fastify: '5.x', dependencies: ['config'] });

@@ -1,0 +1,62 @@
+/**
+ * Boots the API: configuration, the app (migrations run as the db plugin loads), the demo catalogue
+ * on an empty database, then listens. SIGTERM/SIGINT close it gracefully: the listener stops,
+ * in-flight requests finish, pending mail is delivered and the database is closed.
+ */
+import { count } from 'drizzle-orm';
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { anuncios } from './db/schema';
+import { seedDemoCatalogue } from './seed/demo';
+
+const DEMO_COUNT = 300;
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const app = await buildApp(config);
+  await app.ready();
+
+  if (config.seedDemo) {
+    const [row] = await app.db.select({ n: count() }).from(anuncios);
+    if (Number(row?.n ?? 0) === 0) {
+      app.log.info('base de datos vacía: cargando el catálogo de demostración');
+      await seedDemoCatalogue(app.db, app.photoStorage, { count: DEMO_COUNT, usdDopRate: config.usdDopRate });
+      app.searchCache.invalidate();
+    }
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'cerrando la API');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error al cerrar');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

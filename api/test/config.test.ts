@@ -1,0 +1,73 @@
+/** Environment parsing: defaults, fail-fast naming the bad variables, the generated JWT secret. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('loadConfig', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-config-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test('defaults', () => {
+    const c = loadConfig({}, dir);
+    expect(c).toMatchObject({
+      port: 4000,
+      host: '0.0.0.0',
+      publicSiteUrl: 'http://localhost:3000',
+      publicApiUrl: 'http://localhost:4000',
+      dataDir: path.join(dir, 'data'),
+      databaseUrl: undefined,
+      jwtTtlSeconds: 604800,
+      smtpUrl: undefined,
+      mailFrom: 'InmueblesRD <no-reply@inmueblesrd.do>',
+      usdDopRate: 60,
+      seedDemo: true,
+      geocoderUrl: undefined,
+      trustProxy: false,
+      logLevel: 'info',
+    });
+    expect(c.corsOrigins).toEqual(expect.arrayContaining(['http://localhost:3000', 'http://localhost:3004', 'http://127.0.0.1:3002']));
+  });
+
+  test('the generated JWT secret is 32 random bytes kept in DATA_DIR with mode 0600, and reused', () => {
+    const a = loadConfig({}, dir);
+    const file = path.join(dir, 'data', 'jwt-secret');
+    expect(a.jwtSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({}, dir).jwtSecret).toBe(a.jwtSecret);
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(40) }, dir).jwtSecret).toBe('x'.repeat(40));
+  });
+
+  test('explicit values; CORS_ORIGINS replaces the dev origins', () => {
+    const c = loadConfig(
+      {
+        API_PORT: '4100',
+        PUBLIC_SITE_URL: 'https://inmueblesrd.do/',
+        CORS_ORIGINS: 'https://www.inmueblesrd.do, https://admin.inmueblesrd.do',
+        DATABASE_URL: 'postgres://u:p@db:5432/app',
+        SMTP_URL: 'smtp://mail:25',
+        SEED_DEMO: 'false',
+        TRUST_PROXY: 'true',
+        USD_DOP_RATE: '58.5',
+        DATA_DIR: '/var/lib/portal',
+        JWT_SECRET: 's'.repeat(32),
+      },
+      dir,
+    );
+    expect(c).toMatchObject({ port: 4100, publicSiteUrl: 'https://inmueblesrd.do', seedDemo: false, trustProxy: true, usdDopRate: 58.5, dataDir: '/var/lib/portal' });
+    expect(c.corsOrigins).toEqual(['https://inmueblesrd.do', 'https://www.inmueblesrd.do', 'https://admin.inmueblesrd.do']);
+  });
+
+  test('bad values stop the start with the names of every variable at fault', () => {
+    const bad = () => loadConfig({ API_PORT: 'cuatro', DATABASE_URL: 'mysql://x', JWT_SECRET: 'corto', SEED_DEMO: 'quizas', PUBLIC_SITE_URL: 'ftp://x' }, dir);
+    expect(bad).toThrow(ConfigError);
+    try {
+      bad();
+    } catch (err) {
+      for (const name of ['API_PORT', 'DATABASE_URL', 'JWT_SECRET', 'SEED_DEMO', 'PUBLIC_SITE_URL']) expect((err as Error).message).toContain(name);
+    }
+  });
+});

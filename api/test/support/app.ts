@@ -1,0 +1,69 @@
+/** Builds the real app for a test: a test database, a movable clock, a temporary data directory. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../../src/app';
+import type { Config } from '../../src/config';
+import type { Engine } from '../../src/db/client';
+import { openTestDatabase, type TestDatabase } from './engines';
+
+export class ManualClock {
+  constructor(public ms = Date.UTC(2025, 0, 15, 12, 0, 0)) {}
+  now = () => this.ms;
+  advance(ms: number) {
+    this.ms += ms;
+  }
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    publicSiteUrl: 'http://site.test',
+    publicApiUrl: 'http://api.test',
+    dataDir,
+    jwtSecret: 'test-secret-0123456789abcdef0123456789abcdef',
+    jwtTtlSeconds: 7 * 24 * 3600,
+    mailFrom: 'InmueblesRD <no-reply@inmueblesrd.do>',
+    corsOrigins: ['http://site.test'],
+    usdDopRate: 60,
+    seedDemo: false,
+    trustProxy: false,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: ManualClock;
+  config: Config;
+  testDb: TestDatabase;
+  /** Base URL of the listening app. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(engine: Engine, overrides: Partial<Config> = {}, opts: AppOptions = {}): Promise<TestApp> {
+  const testDb = await openTestDatabase(engine);
+  const clock = new ManualClock();
+  const config = testConfig(overrides);
+  const app = await buildApp(config, { logger: false, clock, database: testDb.database, ...opts });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    clock,
+    config,
+    testDb,
+    async close() {
+      await app.close();
+      await testDb.drop();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}

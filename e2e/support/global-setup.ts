@@ -1,0 +1,74 @@
+/**
+ * Starts what the browser tests need, as a person would run it: Debian's Chromium (installed
+ * with apt-get when missing), a real SMTP receiver, and `node scripts/start.mjs` (the same
+ * command as `npm start`) with its own ports and data folder.
+ */
+import { execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { E2E } from './env';
+import { startSmtpReceiver } from './smtp-receiver';
+
+function ensureChromium() {
+  if (fs.existsSync(E2E.chromium)) return;
+  console.log('[e2e] installing Debian chromium…');
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+}
+
+async function waitFor(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      lastError = new Error(`HTTP ${res.status}`);
+    } catch (err) {
+      lastError = err;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer in ${timeoutMs} ms: ${String(lastError)}`);
+}
+
+export default async function globalSetup() {
+  ensureChromium();
+  fs.rmSync(E2E.runDir, { recursive: true, force: true });
+  fs.mkdirSync(E2E.runDir, { recursive: true });
+  const smtp = await startSmtpReceiver(E2E.mailDir);
+  const log = fs.openSync(path.join(E2E.runDir, 'portal.log'), 'a');
+  const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(E2E.sitePort),
+      API_PORT: String(E2E.apiPort),
+      PUBLIC_SITE_URL: E2E.siteUrl,
+      PUBLIC_API_URL: E2E.apiUrl,
+      DATA_DIR: E2E.dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      PORTAL_TEST_ROUTES: '1',
+      // the journeys sign up and log in many times from one address
+      RATE_LIMIT_MAX_FACTOR: '50',
+  };
+  // The browser run uses the embedded database (the default a person gets), even in CI.
+  delete env.DATABASE_URL;
+  const portal = spawn(process.execPath, [path.join(E2E.root, 'scripts', 'start.mjs')], {
+    cwd: E2E.root,
+    stdio: ['ignore', log, log],
+    env,
+  });
+  fs.writeFileSync(E2E.stateFile, JSON.stringify({ portalPid: portal.pid }));
+  try {
+    await waitFor(`${E2E.siteUrl}/healthz`, 240_000);
+    await waitFor(`${E2E.apiUrl}/health`, 120_000);
+  } catch (err) {
+    portal.kill('SIGTERM');
+    await smtp.close();
+    console.error(fs.readFileSync(path.join(E2E.runDir, 'portal.log'), 'utf8').slice(-4000));
+    throw err;
+  }
+  return async () => {
+    portal.kill('SIGTERM');
+    await new Promise((r) => portal.once('exit', r).once('error', r));
+    await smtp.close();
+  };
+}

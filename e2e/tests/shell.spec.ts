@@ -1,0 +1,166 @@
+/**
+ * The shell: header and drawer by session and width, route guards, the error screen,
+ * token expiry, and a remote that cannot be loaded while the rest keeps working.
+ */
+import { test, expect, createConfirmedUser, loginAs, fakeToken, type TestUser } from '../support/fixtures';
+
+const isPhone = (width: number | undefined) => (width ?? 1280) < 600;
+
+let user: TestUser;
+test.beforeAll(async () => {
+  user = await createConfirmedUser({ name: 'Lucía' });
+});
+
+test.describe('header and drawer', () => {
+  test('logged out: ANUNCIATE, INICIA SESSIÓN, REGISTRATE or the Menu drawer', async ({ page, viewport }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    if (!isPhone(viewport?.width)) {
+      await expect(header.getByRole('link', { name: 'ANUNCIATE' })).toBeVisible();
+      await expect(header.getByRole('link', { name: 'INICIA SESSIÓN' })).toBeVisible();
+      await expect(header.getByRole('link', { name: 'REGISTRATE' })).toBeVisible();
+      await expect(header.getByRole('button', { name: 'Abrir menú' })).toBeHidden();
+      await header.getByRole('link', { name: 'ANUNCIATE' }).click();
+      await expect(page).toHaveURL(/\/signup$/);
+    } else {
+      await expect(header.getByRole('link', { name: 'ANUNCIATE' })).toBeHidden();
+      await header.getByRole('button', { name: 'Abrir menú' }).click();
+      const drawer = page.getByRole('dialog');
+      await expect(drawer.getByText('Menu', { exact: true })).toBeVisible();
+      const entries = drawer.getByRole('navigation', { name: 'Menú' }).locator('li');
+      await expect(entries).toHaveText(['Inicio', 'Anunciate', 'Inicia Sesión', 'Registrate']);
+      const box = await drawer.locator('.ant-drawer-content-wrapper, .ant-drawer-section').first().boundingBox();
+      expect(Math.round(box!.width)).toBe(viewport!.width);
+      await drawer.getByRole('link', { name: 'Anunciate' }).click();
+      await expect(page).toHaveURL(/\/signup$/);
+    }
+  });
+
+  test('logged in: name, MIS ANUNCIOS, AGREGAR ANUNCIO, SALIR (or the drawer with them)', async ({ page, viewport }) => {
+    await loginAs(page, user);
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    if (!isPhone(viewport?.width)) {
+      await expect(header.getByText('Lucía')).toBeVisible();
+      await expect(header.getByRole('link', { name: 'MIS ANUNCIOS' })).toBeVisible();
+      await expect(header.getByRole('link', { name: 'AGREGAR ANUNCIO' })).toBeVisible();
+      await header.getByRole('button', { name: 'SALIR' }).click();
+      await expect(header.getByRole('link', { name: 'INICIA SESSIÓN' })).toBeVisible();
+    } else {
+      await header.getByRole('button', { name: 'Abrir menú' }).click();
+      const drawer = page.getByRole('dialog');
+      await expect(drawer.getByText('Lucía', { exact: true })).toBeVisible();
+      await expect(drawer.getByRole('navigation', { name: 'Menú' }).locator('li')).toHaveText(['Inicio', 'Agregar Anuncio', 'Mis Anuncios', 'Salir']);
+      await drawer.getByRole('button', { name: 'Salir' }).click();
+      await header.getByRole('button', { name: 'Abrir menú' }).click();
+      await expect(page.getByRole('dialog').getByText('Menu', { exact: true })).toBeVisible();
+    }
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  });
+
+  test('footer shows the contact email and the 2024 copyright', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'contacto@inmueblesrd.do' })).toHaveAttribute('href', 'mailto:contacto@inmueblesrd.do');
+    await expect(footer).toContainText('© 2024');
+  });
+
+  test('index.html carries the SEO metadata', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /^http:\/\/localhost:\d+\/$/);
+    await expect(page.locator('meta[name=description]')).toHaveAttribute('content', /portal inmobiliario líder/);
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'website');
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /InmueblesRD/);
+  });
+});
+
+test.describe('guards', () => {
+  test('visitors are sent home from /misAnuncios and /agregarAnuncio', async ({ page }) => {
+    for (const path of ['/misAnuncios', '/agregarAnuncio']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+    }
+  });
+
+  test('logged-in users are sent home from /login and /signup', async ({ page }) => {
+    await loginAs(page, user);
+    for (const path of ['/login', '/signup']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+    }
+  });
+});
+
+test('an unhandled route error shows the Unexpected Application Error! screen', async ({ page }) => {
+  await page.goto('/__error');
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+  await expect(page.getByText('Error de prueba provocado en /__error')).toBeVisible();
+  await expect(page.locator('pre')).toContainText('Error');
+});
+
+test.describe('token expiry', () => {
+  test('an expired token logs the user out at the next navigation, with no message', async ({ page, viewport }) => {
+    await loginAs(page, user);
+    await page.goto('/');
+    await page.evaluate((token) => {
+      const u = JSON.parse(localStorage.getItem('user')!);
+      localStorage.setItem('user', JSON.stringify({ ...u, token }));
+    }, fakeToken(Math.floor(Date.now() / 1000) - 60));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    if (!isPhone(viewport?.width)) await expect(page.getByRole('banner').getByRole('link', { name: 'INICIA SESSIÓN' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('a token that cannot be decoded changes nothing', async ({ page, viewport }) => {
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('set')) {
+        localStorage.setItem('user', JSON.stringify({ name: 'Raro', apellido: 'X', email: 'raro@example.com', token: 'no-es-un-jwt' }));
+        sessionStorage.setItem('set', '1');
+      }
+    });
+    await page.goto('/');
+    await page.goto('/comprarPlanPage');
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toContain('Raro');
+    if (!isPhone(viewport?.width)) await expect(page.getByRole('banner').getByText('Raro')).toBeVisible();
+  });
+});
+
+test('a remote that cannot load breaks only its own routes, and Reintentar brings it back', async ({ page }) => {
+  await page.route('**/remotes/mf-account/**', (route) => route.abort());
+  await page.goto('/login');
+  const fallback = page.locator('.remote-fallback');
+  await expect(fallback).toContainText('Esta sección no está disponible en este momento.');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText('© 2024');
+
+  // the other remotes keep working
+  await page.getByRole('link', { name: /ir al inicio/ }).click();
+  await expect(page.locator('.remote-fallback')).toHaveCount(0);
+  await expect(page.getByRole('main')).not.toBeEmpty();
+
+  // back on the broken route; the remote comes back; retry without a full reload
+  await page.goBack();
+  await expect(page.locator('.remote-fallback')).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+  await page.unroute('**/remotes/mf-account/**');
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.locator('.remote-fallback')).toHaveCount(0);
+  await expect(page.locator('form').first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+});
+
+test('one copy of React is loaded across the shell and the remotes', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script' && res.ok()) scripts.push(await res.text().catch(() => ''));
+  });
+  await page.goto('/');
+  await expect(page.getByRole('main')).not.toBeEmpty();
+  await page.goto('/comprarPlanPage');
+  await page.waitForLoadState('networkidle');
+  // react-dom's production build carries this error-decoder URL exactly once per copy
+  const copies = scripts.filter((s) => s.includes('react.dev/errors/') && s.includes('createRoot')).length;
+  expect(copies).toBe(1);
+});

@@ -1,0 +1,33 @@
+/**
+ * Lint: the architecture rules a reviewer would otherwise have to remember.
+ *  - antd only through deep imports (antd/es/<component>): the root import ships all of antd.
+ *  - one-way imports: shared-contracts <- remotes <- shell; a remote never imports the shell or
+ *    another remote (they talk through the store, routes, contracts or an expose).
+ */
+const tseslint = require('typescript-eslint');
+
+const REMOTES = ['mf-search', 'mf-listing', 'mf-account', 'mf-publish'];
+const antdRule = { name: 'antd', message: "Import the component: import Button from 'antd/es/button'." };
+const crossImports = (self) =>
+  ['shell', ...REMOTES.filter((r) => r !== self)].flatMap((other) => [`../${other}/*`, `../../${other}/*`, `../../../${other}/*`, `../../../../${other}/*`, `${other}/*`]);
+
+module.exports = tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'coverage/**', '**/*.js', '**/*.mjs', 'api/drizzle/**'] },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parser: tseslint.parser },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      'no-debugger': 'error',
+      'no-restricted-imports': ['error', { paths: [antdRule] }],
+    },
+  },
+  ...REMOTES.map((remote) => ({
+    files: [`${remote}/src/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { paths: [antdRule], patterns: crossImports(remote) }] },
+  })),
+  {
+    files: ['shared-contracts/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [antdRule], patterns: ['shell/*', ...REMOTES.map((r) => `${r}/*`), '../../shell/*'] }] },
+  },
+);

@@ -1,0 +1,11 @@
+/**
+ * POST /reset-password with {id, token, newPassword}. The ENTERED new password is sent: SPEC §5
+ * describes the original reading a differently-cased field (so it could send nothing).
+ */
+import { useApi } from 'shared-contracts/store';
+import { useRequest } from '../../../lib/use-request';
+
+export function useResetPassword(id: string, token: string) {
+  const api = useApi();
+  return useRequest((newPassword: string) => api.resetPassword({ id, token, newPassword }));
+}

@@ -1,0 +1,9 @@
+/** POST /api/user/signup with the wire body of SPEC §7 (the repeated password is not sent). */
+import type { SignupBody } from 'shared-contracts';
+import { useApi } from 'shared-contracts/store';
+import { useRequest } from '../../../lib/use-request';
+
+export function useSignup() {
+  const api = useApi();
+  return useRequest((body: SignupBody) => api.signup(body));
+}

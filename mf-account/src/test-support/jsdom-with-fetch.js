@@ -1,0 +1,15 @@
+/**
+ * jsdom plus Node's own fetch. jsdom has no fetch; the pages talk to a real HTTP server in the
+ * tests, so they get the real Node implementation (not a mock) from the outer realm.
+ * Use with the docblock `@jest-environment ./mf-account/src/test-support/jsdom-with-fetch.js`.
+ */
+const JSDOMEnvironment = require('jest-environment-jsdom').default;
+
+class JSDOMWithFetchEnvironment extends JSDOMEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    Object.assign(this.global, { fetch, Request, Response, Headers, AbortController, AbortSignal, TextEncoder, TextDecoder });
+  }
+}
+
+module.exports = JSDOMWithFetchEnvironment;

@@ -1,0 +1,36 @@
+/**
+ * Renders a page the way the shell does: real router, real shared store pointed at the test's
+ * API. The current location is printed so tests can assert navigation.
+ */
+import { StrictMode, type ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { runtimeConfigSchema } from 'shared-contracts';
+import { usePortalStore } from 'shared-contracts/store';
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+export function resetStore(apiBaseUrl: string) {
+  window.localStorage.clear();
+  const store = usePortalStore.getState();
+  store.logout();
+  store.setConfig(runtimeConfigSchema.parse({ apiBaseUrl }));
+  usePortalStore.setState({ listingsVersion: 0, miPlan: null });
+}
+
+export function renderPage(page: ReactElement, { path, url }: { path: string; url: string }) {
+  return render(
+    <StrictMode>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path={path} element={page} />
+          <Route path="*" element={null} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,107 @@
+import { render, screen, fireEvent, within, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { makeAnuncio } from 'shared-contracts/testing';
+import { usePortalStore } from 'shared-contracts/store';
+import { AnuncioCard } from './anuncio-card';
+import { PLACEHOLDER_ALT } from '../../components/image-carousel';
+import { DELETE_LABEL, DELETE_OK } from '../../components/delete-button';
+import type { Anuncio } from 'shared-contracts';
+
+function DetailProbe() {
+  return <p>detalle {useParams().anuncioId}</p>;
+}
+
+function renderCard(anuncio: Anuncio, onDelete?: (id: string) => void) {
+  return render(
+    <MemoryRouter initialEntries={['/']}>
+      <Routes>
+        <Route path="/" element={<AnuncioCard anuncio={anuncio} onDelete={onDelete} />} />
+        <Route path="/anuncioDetailedView/:anuncioId" element={<DetailProbe />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => usePortalStore.setState({ chosenAnuncio: null }));
+
+test('shows title, uppercase purpose and type, rooms, area, location, description and price', () => {
+  renderCard(makeAnuncio({ metros: 1250, habitaciones: 3, proposito: 'alquiler', propiedad: 'Apartamento', price: 1234567, moneda: 'RD' }));
+  expect(screen.getByRole('heading', { name: 'Casa con patio en Gazcue' })).toBeInTheDocument();
+  const tags = within(screen.getByLabelText('Características'));
+  expect(tags.getByText('ALQUILER')).toBeInTheDocument();
+  expect(tags.getByText('APARTAMENTO')).toBeInTheDocument();
+  expect(tags.getByText('3 hab.')).toBeInTheDocument();
+  expect(tags.getByText('1,250 m²')).toBeInTheDocument();
+  expect(screen.getByText('Gazcue, Santo Domingo de Guzmán, Distrito Nacional')).toBeInTheDocument();
+  expect(screen.getByText('RD$ 1,234,567')).toBeInTheDocument();
+  expect(screen.getByText(/Casa amplia y fresca/)).toHaveStyle({ WebkitLineClamp: '3' });
+  expect(screen.queryByText(/Empresa:/)).not.toBeInTheDocument();
+});
+
+test('US price, company label from the source key, and the location fallback', () => {
+  renderCard(makeAnuncio({ price: 250000, moneda: 'US', source: 'tucasard', locality: '', place: '', region: '' }));
+  expect(screen.getByText('US$ 250,000')).toBeInTheDocument();
+  expect(screen.getByText('Empresa: TuCasaRD')).toBeInTheDocument();
+  expect(screen.getByText('República Dominicana')).toBeInTheDocument();
+});
+
+test('no photos: the placeholder image, 220 px high', () => {
+  renderCard(makeAnuncio({ image_urls: [] }));
+  const img = screen.getByAltText(PLACEHOLDER_ALT);
+  expect(img).toHaveAttribute('src', 'test-file-stub');
+  expect(img).toHaveStyle({ height: '220px' });
+});
+
+test('photos: described alt texts, reserved size, only the first loads eagerly', () => {
+  renderCard(makeAnuncio({ image_urls: ['http://x/1.jpg', 'http://x/2.jpg'] }));
+  const first = screen.getAllByAltText('Casa con patio en Gazcue — foto 1 de 2');
+  const second = screen.getAllByAltText('Casa con patio en Gazcue — foto 2 de 2');
+  expect(first[0]).toHaveAttribute('loading', 'eager');
+  expect(second[0]).toHaveAttribute('loading', 'lazy');
+  expect(first[0]).toHaveAttribute('height', '220');
+  expect(first[0]).toHaveAttribute('width');
+  expect(screen.queryByAltText(PLACEHOLDER_ALT)).not.toBeInTheDocument();
+});
+
+test('Contacto reveals a 10-digit phone as a tel link, once', () => {
+  renderCard(makeAnuncio({ movil: '809-555-1234' }));
+  expect(screen.queryByText('(809) 555-1234')).not.toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Contacto' }));
+  const link = screen.getByRole('link', { name: '(809) 555-1234' });
+  expect(link).toHaveAttribute('href', 'tel:+18095551234');
+  expect(screen.queryByRole('button', { name: 'Contacto' })).not.toBeInTheDocument();
+  fireEvent.click(link);
+  expect(screen.getByRole('link', { name: '(809) 555-1234' })).toBeInTheDocument();
+});
+
+test('Contacto shows +1 for an 11-digit number starting with 1; other values unchanged', () => {
+  const { unmount } = renderCard(makeAnuncio({ movil: '18295550000' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Contacto' }));
+  expect(screen.getByRole('link', { name: '+1 (829) 555-0000' })).toHaveAttribute('href', 'tel:+18295550000');
+  unmount();
+  renderCard(makeAnuncio({ movil: '5551234' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Contacto' }));
+  expect(screen.getByRole('link', { name: '5551234' })).toBeInTheDocument();
+});
+
+test('Información remembers the listing in the store and opens its detail route', () => {
+  const anuncio = makeAnuncio({ _id: 'abc-123' });
+  renderCard(anuncio);
+  fireEvent.click(screen.getByRole('button', { name: 'Información' }));
+  expect(screen.getByText('detalle abc-123')).toBeInTheDocument();
+  expect(usePortalStore.getState().chosenAnuncio).toEqual(anuncio);
+});
+
+test('no delete button without a delete handler', () => {
+  renderCard(makeAnuncio());
+  expect(screen.queryByRole('button', { name: DELETE_LABEL })).not.toBeInTheDocument();
+});
+
+test('delete asks for confirmation, then passes the _id', async () => {
+  const deleted: string[] = [];
+  renderCard(makeAnuncio({ _id: 'del-1' }), (id) => deleted.push(id));
+  fireEvent.click(screen.getByRole('button', { name: DELETE_LABEL }));
+  expect(deleted).toEqual([]);
+  fireEvent.click(await screen.findByRole('button', { name: DELETE_OK }));
+  await waitFor(() => expect(deleted).toEqual(['del-1']));
+});

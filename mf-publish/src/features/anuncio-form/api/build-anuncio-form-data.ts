@@ -1,0 +1,20 @@
+import type { AnuncioInput } from 'shared-contracts';
+
+export interface PhotoPart {
+  name: string;
+  file: Blob;
+}
+
+/**
+ * The multipart body of POST /anuncio (SPEC §7): every field as text, then one repeated `images`
+ * part per photo in the order shown. Fields first so the server has them before the big parts.
+ */
+export function buildAnuncioFormData(values: AnuncioInput, photos: PhotoPart[]): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    form.append(key, String(value));
+  }
+  for (const photo of photos) form.append('images', photo.file, photo.name);
+  return form;
+}

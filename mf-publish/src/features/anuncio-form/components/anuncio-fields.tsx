@@ -1,0 +1,113 @@
+/** Every listing attribute POST /anuncio accepts (SPEC §7), with the SPEC §5 messages. */
+import Checkbox from 'antd/es/checkbox';
+import Col from 'antd/es/col';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Row from 'antd/es/row';
+import Select from 'antd/es/select';
+import { MONEDAS, PROPIEDAD_FORM, PROPOSITO_FORM } from 'shared-contracts';
+import { schemaRule } from '../api/anuncio-rules';
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const PROPOSITO_OPTIONS = PROPOSITO_FORM.map((value) => ({ value, label: capitalize(value) }));
+const PROPIEDAD_OPTIONS = PROPIEDAD_FORM.map((value) => ({ value, label: value }));
+const MONEDA_OPTIONS = MONEDAS.map((value) => ({ value, label: `${value}$` }));
+const AMENITIES = [
+  ['balcon', 'Balcón'],
+  ['patio', 'Patio'],
+  ['piscina', 'Piscina'],
+  ['parqueo', 'Parqueo'],
+] as const;
+const COUNTS = [
+  ['habitaciones', 'Habitaciones'],
+  ['banos', 'Baños'],
+  ['nivel', 'Nivel'],
+] as const;
+
+const half = { xs: 24, sm: 12 } as const;
+
+export function AnuncioFields() {
+  return (
+    <>
+      <Row gutter={12}>
+        <Col {...half}>
+          <Form.Item name="proposito" label="Propósito">
+            <Select options={PROPOSITO_OPTIONS} aria-label="Propósito" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="propiedad" label="Tipo de propiedad">
+            <Select options={PROPIEDAD_OPTIONS} aria-label="Tipo de propiedad" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="title" label="Título" rules={[schemaRule('title')]}>
+        <Input maxLength={140} />
+      </Form.Item>
+      <Row gutter={12}>
+        <Col xs={8} sm={6}>
+          <Form.Item name="moneda" label="Moneda">
+            <Select options={MONEDA_OPTIONS} aria-label="Moneda" />
+          </Form.Item>
+        </Col>
+        <Col xs={16} sm={10}>
+          <Form.Item name="price" label="Precio" rules={[schemaRule('price')]}>
+            <InputNumber min={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={8}>
+          <Form.Item name="metros" label="Metros (m²)" rules={[schemaRule('metros')]}>
+            <InputNumber min={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={12}>
+        {COUNTS.map(([name, label]) => (
+          <Col key={name} xs={8}>
+            <Form.Item name={name} label={label} rules={[schemaRule(name)]}>
+              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        ))}
+      </Row>
+      <Row gutter={12}>
+        {AMENITIES.map(([name, label]) => (
+          <Col key={name} xs={12} sm={6}>
+            <Form.Item name={name} valuePropName="checked" style={{ marginBottom: 8 }}>
+              <Checkbox>{label}</Checkbox>
+            </Form.Item>
+          </Col>
+        ))}
+      </Row>
+      <Form.Item name="description" label="Descripción" rules={[schemaRule('description')]}>
+        <Input.TextArea rows={5} maxLength={5000} />
+      </Form.Item>
+      <Row gutter={12}>
+        <Col {...half}>
+          <Form.Item name="name" label="Nombre" rules={[schemaRule('name')]}>
+            <Input autoComplete="given-name" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="apellido" label="Apellido" rules={[schemaRule('apellido')]}>
+            <Input autoComplete="family-name" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="movil" label="Celular" rules={[schemaRule('movil')]}>
+            <Input type="tel" autoComplete="tel" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="email" label="Email" rules={[schemaRule('email')]}>
+            <Input type="email" autoComplete="email" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="empresa" label="Empresa" rules={[schemaRule('empresa')]}>
+        <Input />
+      </Form.Item>
+    </>
+  );
+}

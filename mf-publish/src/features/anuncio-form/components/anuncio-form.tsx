@@ -1,0 +1,108 @@
+/**
+ * The add-listing form (SPEC §2 "Add listing"): fields beside the address picker on wide screens
+ * (>= sm, 600 px) and above it on narrow ones; photos and the submit button below both.
+ */
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import Button from 'antd/es/button';
+import Col from 'antd/es/col';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Row from 'antd/es/row';
+import Spin from 'antd/es/spin';
+import Typography from 'antd/es/typography';
+import { MSG, ROUTES } from 'shared-contracts';
+import { usePortalStore } from 'shared-contracts/store';
+import { AddressPicker } from '../../address-picker/components/address-picker';
+import type { AddressValue } from '../../address-picker/api/feature-to-address';
+import { PhotoUpload } from '../../photo-upload/components/photo-upload';
+import { usePhotos } from '../../photo-upload/hooks/use-photos';
+import { compressImage, type CompressFn } from '../../photo-upload/api/compress-image';
+import { schemaRule } from '../api/anuncio-rules';
+import { useSubmitAnuncio } from '../hooks/use-submit-anuncio';
+import { AnuncioFields } from './anuncio-fields';
+
+/** SPEC §5 defaults of the add form. */
+export const ANUNCIO_DEFAULTS = {
+  moneda: 'RD',
+  proposito: 'venta',
+  propiedad: 'Casa',
+  balcon: false,
+  patio: false,
+  piscina: false,
+  parqueo: false,
+} as const;
+
+const PREFILLED = ['name', 'apellido', 'email'] as const;
+const HIDDEN_ADDRESS_FIELDS = ['place', 'region', 'locality', 'latitude', 'longitude'] as const;
+
+export function AnuncioForm({ compress = compressImage }: { compress?: CompressFn }) {
+  const [form] = Form.useForm();
+  const user = usePortalStore((s) => s.user);
+  const photos = usePhotos(compress);
+  const { submit, submitting, error } = useSubmitAnuncio();
+
+  // The user may be restored after the form mounted: fill what the user has not typed yet.
+  useEffect(() => {
+    if (!user) return;
+    const patch: Record<string, string> = {};
+    for (const key of PREFILLED) if (!form.isFieldTouched(key) && !form.getFieldValue(key)) patch[key] = user[key];
+    form.setFieldsValue(patch);
+  }, [user, form]);
+
+  const onAddress = (value: AddressValue) => {
+    form.setFieldsValue(value);
+    void form.validateFields(['address']);
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ ...ANUNCIO_DEFAULTS, name: user?.name ?? '', apellido: user?.apellido ?? '', email: user?.email ?? '' }}
+      onFinish={(values) => void submit(values, photos.ready)}
+      aria-label="Agregar anuncio"
+    >
+      <Row gutter={[24, 16]}>
+        <Col xs={24} sm={12}>
+          <AnuncioFields />
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="address" label="Dirección" rules={[schemaRule('address')]}>
+            <Input readOnly placeholder={MSG.buscaTuDireccion} />
+          </Form.Item>
+          {HIDDEN_ADDRESS_FIELDS.map((name) => (
+            <Form.Item key={name} name={name} hidden>
+              <Input />
+            </Form.Item>
+          ))}
+          <AddressPicker onConfirm={onAddress} />
+        </Col>
+      </Row>
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 12, marginTop: 24 }}>
+        <PhotoUpload photos={photos} disabled={submitting} />
+        {error && (
+          <Typography.Text type="danger" role="alert">
+            {error.text}
+            {error.quota && (
+              <>
+                {' '}
+                <Link to={ROUTES.comprarPlan}>{MSG.eligeTuPlan}</Link>
+              </>
+            )}
+          </Typography.Text>
+        )}
+        {submitting && (
+          <div role="status" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+            <Spin size="small" />
+            <Typography.Text>Publicando tu anuncio y subiendo las fotos…</Typography.Text>
+          </div>
+        )}
+        <Button type="primary" htmlType="submit" size="large" loading={submitting} disabled={photos.compressing}>
+          Publicar anuncio
+        </Button>
+      </div>
+    </Form>
+  );
+}

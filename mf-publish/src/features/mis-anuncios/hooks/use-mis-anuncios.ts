@@ -1,0 +1,60 @@
+/**
+ * The user's own listings (SPEC §2 "My listings"): the shell loads them into the store; this
+ * screen loads them again on mount and whenever a publish or delete bumps listingsVersion, and a
+ * 401 sends the user to / (SPEC §8). Deletion runs one at a time.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, MSG, ROUTES } from 'shared-contracts';
+import { loadMisAnuncios, useApi, usePortalStore } from 'shared-contracts/store';
+
+export function useMisAnuncios() {
+  const api = useApi();
+  const navigate = useNavigate();
+  const token = usePortalStore((s) => s.user?.token);
+  const version = usePortalStore((s) => s.listingsVersion);
+  const [loaded, setLoaded] = useState(false);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  const deleting = useRef(false);
+
+  useEffect(() => {
+    let live = true;
+    void loadMisAnuncios(api).then((result) => {
+      if (!live) return;
+      if (result === 'unauthorized') navigate(ROUTES.home, { replace: true });
+      else setLoaded(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, navigate, token, version]);
+
+  const onDelete = useCallback(
+    async (id: string) => {
+      const user = usePortalStore.getState().user;
+      if (deleting.current || !user) return;
+      deleting.current = true;
+      setDeletingId(id);
+      setError('');
+      try {
+        await api.deleteAnuncio(id, user.token);
+        usePortalStore.getState().refreshListings();
+      } catch (err) {
+        console.warn('deleteAnuncio failed', err);
+        if (err instanceof ApiError && err.status === 401) {
+          usePortalStore.getState().logout();
+          navigate(ROUTES.home, { replace: true });
+          return;
+        }
+        setError(err instanceof ApiError ? err.message : MSG.serverError);
+      } finally {
+        deleting.current = false;
+        setDeletingId(null);
+      }
+    },
+    [api, navigate],
+  );
+
+  return { loaded, deletingId, error, onDelete };
+}

@@ -1,0 +1,75 @@
+/** Photo picker with ordered thumbnails (order = order sent), remove buttons and compression progress. */
+import { useRef } from 'react';
+import Button from 'antd/es/button';
+import Progress from 'antd/es/progress';
+import Spin from 'antd/es/spin';
+import Typography from 'antd/es/typography';
+import CloseOutlined from '@ant-design/icons/es/icons/CloseOutlined';
+import PictureOutlined from '@ant-design/icons/es/icons/PictureOutlined';
+import { IMAGE_TYPES, MAX_IMAGES } from 'shared-contracts';
+import type { usePhotos } from '../hooks/use-photos';
+
+const THUMB = 96;
+
+export function PhotoUpload({ photos, disabled }: { photos: ReturnType<typeof usePhotos>; disabled?: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  const { progress } = photos;
+  return (
+    <section aria-label="Fotos" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+        <Button icon={<PictureOutlined />} onClick={() => input.current?.click()} disabled={disabled || photos.photos.length >= MAX_IMAGES}>
+          Agregar fotos
+        </Button>
+        <Typography.Text type="secondary">
+          {photos.photos.length} / {MAX_IMAGES} fotos (PNG o JPEG)
+        </Typography.Text>
+        <input
+          ref={input}
+          type="file"
+          aria-label="Elegir fotos"
+          accept={IMAGE_TYPES.join(',')}
+          multiple
+          hidden
+          onChange={(e) => {
+            photos.add(Array.from(e.target.files ?? []));
+            // Let the same file be chosen again after it was removed.
+            e.target.value = '';
+          }}
+        />
+      </div>
+      {photos.notice && (
+        <Typography.Text type="warning" role="status">
+          {photos.notice}
+        </Typography.Text>
+      )}
+      {progress && (
+        <div role="progressbar" aria-label="Comprimiendo fotos" aria-valuenow={progress.percent} aria-valuemin={0} aria-valuemax={100}>
+          <Typography.Text>
+            Comprimiendo fotos ({progress.done}/{progress.total})
+          </Typography.Text>
+          <Progress percent={progress.percent} status="active" size="small" />
+        </div>
+      )}
+      <ol aria-label="Fotos elegidas" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+        {photos.photos.map((p, i) => (
+          <li key={p.id} style={{ position: 'relative', width: THUMB, height: THUMB, borderRadius: 8, overflow: 'hidden', background: 'rgba(0,0,0,0.06)' }}>
+            {p.file ? (
+              <img src={p.preview || undefined} alt={`Foto ${i + 1}: ${p.name}`} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+            ) : (
+              <Spin size="small" style={{ position: 'absolute', inset: 0, margin: 'auto', height: 20 }} aria-label={`Comprimiendo ${p.name}`} />
+            )}
+            <Button
+              size="small"
+              shape="circle"
+              icon={<CloseOutlined />}
+              aria-label={`Quitar ${p.name}`}
+              disabled={disabled}
+              onClick={() => photos.remove(p.id)}
+              style={{ position: 'absolute', top: 4, right: 4 }}
+            />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

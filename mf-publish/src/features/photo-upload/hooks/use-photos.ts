@@ -1,0 +1,119 @@
+/**
+ * The photos of a new listing (SPEC §5): png/jpeg only, a file name already chosen is ignored,
+ * at most MAX_IMAGES kept, each compressed (one at a time, to spare phones) before it is kept.
+ * The list order is the order the API receives them.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { IMAGE_TYPES, MAX_IMAGES, MSG } from 'shared-contracts';
+import type { CompressFn } from '../api/compress-image';
+
+export interface Photo {
+  id: number;
+  name: string;
+  /** The compressed file (or the original when compression failed); null while compressing. */
+  file: File | null;
+  /** data: URL of the kept file, for the thumbnail. */
+  preview: string;
+}
+
+export interface CompressionProgress {
+  total: number;
+  done: number;
+  /** 0..100 over the whole batch. */
+  percent: number;
+}
+
+function readDataUrl(file: File): Promise<string> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => resolve('');
+    reader.readAsDataURL(file);
+  });
+}
+
+export function usePhotos(compress: CompressFn) {
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [progress, setProgress] = useState<CompressionProgress | null>(null);
+  const [notice, setNotice] = useState('');
+  // The latest list, for checks made inside event handlers and the compression queue.
+  const current = useRef<Photo[]>([]);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const batch = useRef({ total: 0, done: 0 });
+  const nextId = useRef(1);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const update = useCallback((fn: (list: Photo[]) => Photo[]) => {
+    current.current = fn(current.current);
+    if (mounted.current) setPhotos(current.current);
+  }, []);
+
+  const compressOne = useCallback(
+    async (id: number, original: File) => {
+      if (!current.current.some((p) => p.id === id)) return; // removed while waiting
+      const base = batch.current.done / batch.current.total;
+      let kept: File;
+      try {
+        kept = await compress(original, (pct) => {
+          if (mounted.current) setProgress({ ...batch.current, percent: Math.round((base + pct / 100 / batch.current.total) * 100) });
+        });
+      } catch (err) {
+        console.warn(`No se pudo comprimir ${original.name}; se usa el original`, err);
+        kept = original;
+      }
+      const preview = await readDataUrl(kept);
+      update((list) => list.map((p) => (p.id === id ? { ...p, file: kept, preview } : p)));
+    },
+    [compress, update],
+  );
+
+  const add = useCallback(
+    (files: File[]) => {
+      const names = new Set(current.current.map((p) => p.name));
+      const accepted: { photo: Photo; original: File }[] = [];
+      let wrongType = false;
+      let overLimit = false;
+      for (const file of files) {
+        if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
+          wrongType = true;
+          continue;
+        }
+        if (names.has(file.name)) continue; // SPEC: a duplicate name is ignored, silently
+        if (current.current.length + accepted.length >= MAX_IMAGES) {
+          overLimit = true;
+          break;
+        }
+        names.add(file.name);
+        accepted.push({ photo: { id: nextId.current++, name: file.name, file: null, preview: '' }, original: file });
+      }
+      setNotice(overLimit ? MSG.tooManyImages : wrongType ? MSG.invalidImage : '');
+      if (!accepted.length) return;
+      update((list) => [...list, ...accepted.map((a) => a.photo)]);
+      batch.current = { total: batch.current.total + accepted.length, done: batch.current.done };
+      setProgress({ ...batch.current, percent: Math.round((batch.current.done / batch.current.total) * 100) });
+      for (const { photo, original } of accepted) {
+        queue.current = queue.current.then(async () => {
+          await compressOne(photo.id, original);
+          batch.current = { ...batch.current, done: batch.current.done + 1 };
+          const finished = batch.current.done >= batch.current.total;
+          if (finished) batch.current = { total: 0, done: 0 };
+          if (mounted.current) setProgress(finished ? null : { ...batch.current, percent: Math.round((batch.current.done / batch.current.total) * 100) });
+        });
+      }
+    },
+    [compressOne, update],
+  );
+
+  const remove = useCallback((id: number) => update((list) => list.filter((p) => p.id !== id)), [update]);
+
+  const compressing = progress !== null;
+  /** What is sent, in order, under the original file names. */
+  const ready = photos.flatMap((p) => (p.file ? [{ name: p.name, file: p.file }] : []));
+  return { photos, ready, add, remove, progress, compressing, notice };
+}

@@ -1,0 +1,64 @@
+import { signupFormSchema, anuncioSchema, allAnunciosSchema, cleanFilters, firstError, requestConfirmationSchema, loginSchema } from './schemas';
+
+const msg = (r: { success: boolean; error?: Parameters<typeof firstError>[0] }) => (r.success ? null : firstError(r.error!));
+
+describe('sign-up form', () => {
+  const ok = { name: 'Ana', apellido: 'Díaz', email: 'ana@example.com', password: 'Clave-1a', repeatPassword: 'Clave-1a' };
+  it('accepts a valid form and lowercases the email', () => {
+    const r = signupFormSchema.safeParse({ ...ok, email: 'ANA@Example.com' });
+    expect(r.success && r.data.email).toBe('ana@example.com');
+  });
+  it.each([
+    [{ name: 'A' }, 'Name must have at least 2 letters'],
+    [{ apellido: 'D' }, 'Apellido must have at least 2 letters'],
+    [{ email: 'ana example.com' }, 'Invalid email'],
+    [{ password: 'clave-1a', repeatPassword: 'clave-1a' }, 'No Incluye letra mayuscula'],
+    [{ repeatPassword: 'otra' }, 'Passwords did not match'],
+  ])('%j -> %s', (patch, expected) => {
+    expect(msg(signupFormSchema.safeParse({ ...ok, ...patch }))).toBe(expected);
+  });
+});
+
+describe('emails', () => {
+  it('login and link-request check the email format', () => {
+    expect(msg(loginSchema.safeParse({ email: 'x', password: 'y' }))).toBe('Invalid email');
+    expect(msg(requestConfirmationSchema.safeParse({ email: 'a@b c' }))).toBe('Invalid email');
+    expect(msg(requestConfirmationSchema.safeParse({ email: 'a@b.do' }))).toBeNull();
+  });
+});
+
+describe('add-listing schema (SPEC §5)', () => {
+  const ok = { price: '1500000', description: 'Casa', name: 'Ana', apellido: 'Díaz', movil: '8095551234', email: 'a@b.do', address: 'Calle 1', latitude: '18.47', longitude: '-69.9' };
+  it('applies the defaults moneda RD, proposito venta, propiedad Casa and parses multipart strings', () => {
+    const r = anuncioSchema.parse({ ...ok, piscina: 'true', patio: 'false', habitaciones: '3' });
+    expect(r).toMatchObject({ moneda: 'RD', proposito: 'venta', propiedad: 'Casa', price: 1500000, piscina: true, patio: false, habitaciones: 3 });
+  });
+  it.each([
+    ['name', 'Nombre es requerido'],
+    ['apellido', 'Apellido es requerido'],
+    ['price', 'Precio es requerido'],
+    ['description', 'Descripció es requerido'],
+    ['movil', 'Celular es requerido'],
+    ['address', 'Dirección es requerido'],
+  ])('missing %s -> %s', (field, expected) => {
+    expect(msg(anuncioSchema.safeParse({ ...ok, [field]: '' }))).toBe(expected);
+  });
+  it('refuses a point outside the Dominican Republic', () => {
+    expect(msg(anuncioSchema.safeParse({ ...ok, latitude: '40.7', longitude: '-74' }))).toBe('La dirección debe estar en la República Dominicana');
+  });
+  it('refuses unknown enum values', () => {
+    expect(anuncioSchema.safeParse({ ...ok, propiedad: 'Castillo' }).success).toBe(false);
+  });
+});
+
+describe('search filters', () => {
+  it('drops empty and null values', () => {
+    expect(cleanFilters({ place: '', region: 'Santiago', habitaciones: null, moneda: undefined, precioMin: 0 })).toEqual({ region: 'Santiago', precioMin: 0 });
+  });
+  it('refuses negatives and unknown enum values, accepts the filter-only types', () => {
+    expect(allAnunciosSchema.safeParse({ filters: { precioMin: -1 }, page: 0 }).success).toBe(false);
+    expect(allAnunciosSchema.safeParse({ filters: { proposito: 'construir' }, page: 0 }).success).toBe(false);
+    expect(allAnunciosSchema.safeParse({ filters: { propiedad: 'Edificio' }, page: 0 }).success).toBe(true);
+    expect(allAnunciosSchema.safeParse({ filters: { hacker: 1 }, page: 0 }).success).toBe(false);
+  });
+});

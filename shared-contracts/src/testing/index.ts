@@ -1,0 +1,142 @@
+/**
+ * Test support for component tests: a recorded API served over real HTTP (node:http), and a
+ * fetch for jsdom built on node:http. jsdom has no fetch and Node's own fetch rejects jsdom's
+ * AbortSignal, so this small client speaks HTTP to the server for real: nothing is mocked, the
+ * API client, its errors and aborts run as in the browser.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+export interface RecordedReply {
+  status?: number;
+  body: unknown;
+  /** Answer late, e.g. to observe a loading state or a stale request being aborted. */
+  delayMs?: number;
+}
+
+export type RecordedHandler = (req: RecordedRequest) => RecordedReply | Promise<RecordedReply>;
+
+export interface RecordedApi {
+  url: string;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+/** Starts an HTTP server on a free port answering each request with `handler` (JSON, CORS open). */
+export async function startRecordedApi(handler: RecordedHandler): Promise<RecordedApi> {
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<import('node:net').Socket>();
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (raw += c));
+    req.on('end', async () => {
+      let body: unknown = null;
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {
+        body = raw;
+      }
+      const recorded = { method: req.method ?? 'GET', path: req.url ?? '/', body };
+      requests.push(recorded);
+      const reply = await handler(recorded);
+      if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+      if (res.destroyed) return;
+      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+      res.end(JSON.stringify(reply.body));
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** fetch over node:http, enough for the API client: method, headers, string body, signal, text(). */
+export function nodeHttpFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const signal = init.signal;
+    const abortError = () => new DOMException('The operation was aborted.', 'AbortError');
+    if (signal?.aborted) return reject(abortError());
+    const req = http.request(String(input), { method: init.method ?? 'GET', headers: init.headers as Record<string, string> }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => {
+        const status = res.statusCode ?? 0;
+        resolve({ ok: status >= 200 && status < 300, status, text: async () => text, json: async () => JSON.parse(text) } as Response);
+      });
+      res.on('error', reject);
+    });
+    req.on('error', (err) => reject(signal?.aborted ? abortError() : err));
+    signal?.addEventListener('abort', () => {
+      req.destroy();
+      reject(abortError());
+    });
+    if (typeof init.body === 'string') req.write(init.body);
+    req.end();
+  });
+}
+
+/** Installs nodeHttpFetch as the global fetch (jsdom has none); returns the restore function. */
+export function installNodeHttpFetch(): () => void {
+  const g = globalThis as { fetch?: typeof fetch };
+  const previous = g.fetch;
+  g.fetch = nodeHttpFetch as typeof fetch;
+  return () => {
+    g.fetch = previous;
+  };
+}
+
+/** A listing in the exact wire shape of types.ts (as the API records it), with overrides. */
+export function makeAnuncio(overrides: Partial<import('../types').Anuncio> = {}): import('../types').Anuncio {
+  return {
+    _id: 'a1',
+    title: 'Casa con patio en Gazcue',
+    description: 'Casa amplia y fresca.\nCerca del malecón.',
+    price: 250000,
+    moneda: 'US',
+    proposito: 'venta',
+    propiedad: 'Casa',
+    metros: 180,
+    habitaciones: 3,
+    banos: 2,
+    nivel: 1,
+    balcon: false,
+    patio: true,
+    piscina: false,
+    parqueo: true,
+    name: 'María',
+    apellido: 'Rodríguez',
+    empresa: '',
+    movil: '8095551234',
+    email: 'maria@example.com',
+    place: 'Santo Domingo de Guzmán',
+    region: 'Distrito Nacional',
+    locality: 'Gazcue',
+    address: 'Calle Santiago 10, Gazcue',
+    latitude: null,
+    longitude: null,
+    image_urls: [],
+    source: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,0 +1,66 @@
+import { render, screen, fireEvent } from '@testing-library/react';
+import { MemoryRouter, Routes, Route, useLocation } from 'react-router-dom';
+import { usePortalStore } from 'shared-contracts/store';
+import { Header } from './header';
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+function renderHeader(path = '/') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Header />
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  usePortalStore.getState().logout();
+});
+
+describe('Header (SPEC §2)', () => {
+  it('logged out: ANUNCIATE and REGISTRATE go to /signup, INICIA SESSIÓN to /login', () => {
+    renderHeader();
+    expect(screen.getByRole('link', { name: 'ANUNCIATE' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'REGISTRATE' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'INICIA SESSIÓN' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByText('SALIR')).toBeNull();
+  });
+
+  it('logged in: the name, MIS ANUNCIOS, AGREGAR ANUNCIO while the available count is above 0, SALIR', () => {
+    usePortalStore.getState().login({ name: 'Ana', apellido: 'Díaz', email: 'a@b.do', token: 't' });
+    renderHeader();
+    expect(screen.getByText('Ana')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'MIS ANUNCIOS' })).toHaveAttribute('href', '/misAnuncios');
+    expect(screen.getByRole('link', { name: 'AGREGAR ANUNCIO' })).toHaveAttribute('href', '/agregarAnuncio');
+  });
+
+  it('hides AGREGAR ANUNCIO when no listings are available', () => {
+    usePortalStore.getState().login({ name: 'Ana', apellido: 'Díaz', email: 'a@b.do', token: 't' });
+    usePortalStore.getState().setMisAnuncios({ listaDeTodos: [], canitdadDeAnunciosDisponibles: 0 });
+    renderHeader();
+    expect(screen.queryByRole('link', { name: 'AGREGAR ANUNCIO' })).toBeNull();
+  });
+
+  it('SALIR logs out and goes home', () => {
+    usePortalStore.getState().login({ name: 'Ana', apellido: 'Díaz', email: 'a@b.do', token: 't' });
+    renderHeader('/misAnuncios');
+    fireEvent.click(screen.getByRole('button', { name: 'SALIR' }));
+    expect(usePortalStore.getState().isLoggedIn).toBe(false);
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+
+  it('the logo goes home, back to page 1 and clears the filters', () => {
+    usePortalStore.getState().setFilters({ region: 'Santiago' });
+    usePortalStore.getState().setCurrentPage(3);
+    renderHeader('/anuncioDetailedView/x');
+    fireEvent.click(screen.getByRole('link', { name: /ir al inicio/ }));
+    expect(usePortalStore.getState()).toMatchObject({ currentPage: 1, filters: {} });
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+});
