@@ -41,6 +41,8 @@ const envSchema = z.object({
   SEED_DEMO: bool(true),
   GEOCODER_URL: url.optional().or(z.literal('').transform(() => undefined)),
   TRUST_PROXY: bool(false),
+  /** Multiplies every rate limit's maximum (test environments that sign up many users from one IP). */
+  RATE_LIMIT_SCALE: z.coerce.number().min(1).max(10000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -64,6 +66,7 @@ export interface Config {
   geocoderUrl?: string;
   trustProxy: boolean;
   logLevel: string;
+  rateLimitScale: number;
 }
 
 export class ConfigError extends Error {}
@@ -116,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     geocoderUrl: e.GEOCODER_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
   };
 }

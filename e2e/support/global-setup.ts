@@ -47,7 +47,7 @@ export default async function globalSetup() {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       PORTAL_TEST_ROUTES: '1',
       // the journeys sign up and log in many times from one address
-      RATE_LIMIT_MAX_FACTOR: '50',
+      RATE_LIMIT_SCALE: '50',
   };
   // The browser run uses the embedded database (the default a person gets), even in CI.
   delete env.DATABASE_URL;

@@ -75,9 +75,10 @@ async function rateLimitsPlugin(app: FastifyInstance, opts: { limits?: Partial<R
 
   app.decorate('limitAttempts', (kind: LimitKind) => {
     const { ip, email } = limits[kind];
-    const byIp = app.createRateLimit({ max: ip.max, timeWindow: ip.windowMs, keyGenerator: (req) => `${kind}:ip:${req.ip}` });
+    const scale = app.config.rateLimitScale ?? 1;
+    const byIp = app.createRateLimit({ max: ip.max * scale, timeWindow: ip.windowMs, keyGenerator: (req) => `${kind}:ip:${req.ip}` });
     const byEmail = app.createRateLimit({
-      max: email.max,
+      max: email.max * scale,
       timeWindow: email.windowMs,
       keyGenerator: (req) => `${kind}:email:${emailOf(req)}`,
     });

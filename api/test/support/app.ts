@@ -33,6 +33,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seedDemo: false,
     trustProxy: false,
     logLevel: 'silent',
+    rateLimitScale: 1,
     ...overrides,
   };
 }
