@@ -91,7 +91,6 @@ export const ANTD_THEME_TOKENS = {
   screenLGMax: BREAKPOINTS.xl - 1,
   screenXL: BREAKPOINTS.xl,
   screenXLMin: BREAKPOINTS.xl,
-  screenXLMax: 1919,
-  screenXXL: 1920,
-  screenXXLMin: 1920,
+  // xxl keeps antd's default (1600), so xl spans 1536-1599.
+  screenXLMax: 1599,
 } as const;

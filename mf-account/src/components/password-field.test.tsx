@@ -32,9 +32,9 @@ describe('strength bar', () => {
 
   test('the bar is drawn with the accessible shade of its colour and its width is the strength', () => {
     render(<PasswordStrength password="abcdef1x" />);
-    const bar = document.querySelector('.ant-progress-bg, .ant-progress-line-bg, [class*="progress"][style*="width"]') as HTMLElement;
-    expect(bar).not.toBeNull();
-    expect(bar.getAttribute('style')).toContain('60%');
+    expect(screen.getByRole('progressbar', { name: 'Fuerza de la contraseña' })).toHaveAttribute('aria-valuenow', '60');
+    const bar = document.querySelector('.ant-progress-track') as HTMLElement;
+    expect(bar.getAttribute('style')).toContain('width: 60%');
     expect(bar.getAttribute('style')?.toLowerCase()).toMatch(/#ad8b00|rgb\(173, 139, 0\)/);
     expect(STRENGTH_HEX).toEqual({ teal: '#08979c', yellow: '#ad8b00', red: '#cf1322' });
   });

@@ -21,8 +21,14 @@ export function resetStore(apiBaseUrl: string) {
   usePortalStore.setState({ listingsVersion: 0, miPlan: null });
 }
 
+/**
+ * These tests talk to a real HTTP server, so the page updates when answers arrive, outside any
+ * act() scope; every assertion waits (findBy / waitFor). Declaring a non-act environment after
+ * the initial render is React's documented switch for such tests; it stops the act() warnings
+ * that setup-dom would otherwise turn into failures.
+ */
 export function renderPage(page: ReactElement, { path, url }: { path: string; url: string }) {
-  return render(
+  const result = render(
     <StrictMode>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
@@ -33,4 +39,6 @@ export function renderPage(page: ReactElement, { path, url }: { path: string; ur
       </MemoryRouter>
     </StrictMode>,
   );
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+  return result;
 }

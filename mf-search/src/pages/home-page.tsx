@@ -1,4 +1,85 @@
-/** / — placeholder until the feature issue fills it. */
+/** / — the home page (SPEC §2 Home): search panel, results as a grid or a map, the view toggle. */
+import { lazy, Suspense, useRef } from 'react';
+import Button from 'antd/es/button';
+import Empty from 'antd/es/empty';
+import Result from 'antd/es/result';
+import Spin from 'antd/es/spin';
+import { MAP, MSG } from 'shared-contracts';
+import { usePortalStore } from 'shared-contracts/store';
+import { SearchPanel } from '../features/search-panel/search-panel';
+import { ResultsGrid } from '../features/results/results-grid';
+import { useAnuncios } from '../features/results/use-anuncios';
+import './home-page.css';
+
+// leaflet and its CSS are fetched only when the map is shown
+const MapView = lazy(() => import('../features/map-view/map-view'));
+
+export const SIN_RESULTADOS = 'No encontramos anuncios con esos filtros';
+export const ERROR_LISTA = 'No pudimos cargar los anuncios.';
+const NO_OPTIONS = { placeOptions: [], regionOptions: [], localityOptions: [] };
+
 export default function HomePage() {
-  return <h1>HomePage</h1>;
+  const { state, retry } = useAnuncios();
+  const currentPage = usePortalStore((s) => s.currentPage);
+  const viewMode = usePortalStore((s) => s.viewMode);
+  const resultsTop = useRef<HTMLDivElement>(null);
+  const data = state.data;
+
+  const changePage = (page: number) => {
+    usePortalStore.getState().setCurrentPage(page);
+    resultsTop.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  };
+
+  let body;
+  if (state.status === 'error') {
+    body = (
+      <Result
+        status="warning"
+        title={ERROR_LISTA}
+        subTitle={state.message}
+        extra={
+          <Button type="primary" onClick={retry}>
+            {MSG.reintentar}
+          </Button>
+        }
+      />
+    );
+  } else if (!data) {
+    body = (
+      <div className="home-loading">
+        <Spin size="large" aria-label="Cargando anuncios" />
+      </div>
+    );
+  } else if (data.anuncios.length === 0 && state.status === 'ok') {
+    body = <Empty description={SIN_RESULTADOS} />;
+  } else if (viewMode === 'map') {
+    body = (
+      <Suspense fallback={<div aria-busy="true" style={{ height: MAP.heightPx, background: '#f3f4f6', borderRadius: 8 }} />}>
+        <MapView anuncios={data.anuncios} />
+      </Suspense>
+    );
+  } else {
+    body = <ResultsGrid anuncios={data.anuncios} count={data.count} currentPage={currentPage} onPageChange={changePage} />;
+  }
+
+  return (
+    <div className="home-page">
+      <SearchPanel options={data ?? NO_OPTIONS} />
+      <div ref={resultsTop} className="home-results" aria-busy={state.status === 'loading'}>
+        {state.status === 'loading' && data && <Spin className="home-refreshing" aria-label="Cargando anuncios" />}
+        {body}
+      </div>
+      {data && data.anuncios.length > 0 && (
+        <Button
+          type="primary"
+          shape="round"
+          size="large"
+          className="home-view-toggle"
+          onClick={() => usePortalStore.getState().setViewMode(viewMode === 'map' ? 'list' : 'map')}
+        >
+          {viewMode === 'map' ? MSG.verLista : MSG.verMapa}
+        </Button>
+      )}
+    </div>
+  );
 }

@@ -28,7 +28,7 @@ const jpeg = (name: string) => new File(['y'.repeat(2000)], name, { type: 'image
 const setup = () => userEvent.setup({ applyAccept: false });
 
 function thumbnails() {
-  return within(screen.getByRole('list', { name: 'Fotos elegidas' })).queryAllByRole('img');
+  return within(screen.getByRole('list', { name: 'Fotos elegidas' })).queryAllByRole('img', { name: /^Foto \d+:/ });
 }
 
 test('keeps png and jpeg only, in the order chosen, and says why others were left out', async () => {

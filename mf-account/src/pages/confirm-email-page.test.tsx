@@ -1,0 +1,45 @@
+/**
+ * @jest-environment ./mf-account/src/test-support/jsdom-with-fetch.js
+ */
+/** Email confirmation: sent automatically once (even under StrictMode), button, success and error. */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG } from 'shared-contracts';
+import { startRecordedApi, type RecordedApi } from '../test-support/recorded-api';
+import { renderPage, resetStore } from '../test-support/render-page';
+import ConfirmEmailPage from './confirm-email-page';
+
+jest.setTimeout(30_000);
+let api: RecordedApi;
+beforeAll(async () => {
+  api = await startRecordedApi(4405);
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.requests.length = 0;
+  resetStore(api.url);
+});
+
+const renderConfirm = () => renderPage(<ConfirmEmailPage />, { path: '/confirmEmail/:id/:token', url: '/confirmEmail/u-1/tok-1' });
+
+test('confirms on load exactly once and shows the success view', async () => {
+  api.on('POST /confirmEmail', { json: { message: MSG.emailConfirmed } });
+  renderConfirm();
+  expect(await screen.findByText(MSG.emailConfirmed)).toBeInTheDocument();
+  // give a second (StrictMode) request time to arrive if there were one
+  await new Promise((r) => setTimeout(r, 200));
+  expect(api.requests.map((r) => r.body)).toEqual([{ id: 'u-1', token: 'tok-1' }]);
+  await userEvent.setup().click(screen.getByRole('button', { name: MSG.backToLogin }));
+  expect(screen.getByTestId('location')).toHaveTextContent('/login');
+});
+
+test("failure shows the server's error text; the Confirm Email button sends again", async () => {
+  api.on('POST /confirmEmail', { status: 400, json: { error: MSG.invalidOrExpiredLink } });
+  renderConfirm();
+  expect(screen.getByText(MSG.pleaseClickToConfirm)).toBeInTheDocument();
+  expect(await screen.findByText(MSG.invalidOrExpiredLink)).toBeInTheDocument();
+  api.on('POST /confirmEmail', { json: { message: MSG.emailConfirmed } });
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Confirm Email' }));
+  expect(await screen.findByText(MSG.emailConfirmed)).toBeInTheDocument();
+  await waitFor(() => expect(api.requests).toHaveLength(2));
+});

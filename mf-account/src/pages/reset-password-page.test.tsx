@@ -1,0 +1,56 @@
+/**
+ * @jest-environment ./mf-account/src/test-support/jsdom-with-fetch.js
+ */
+/** Reset password: the entered password is sent as newPassword; Enviar disabled once submitted. */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG } from 'shared-contracts';
+import { startRecordedApi, type RecordedApi } from '../test-support/recorded-api';
+import { renderPage, resetStore } from '../test-support/render-page';
+import ResetPasswordPage from './reset-password-page';
+
+jest.setTimeout(30_000);
+let api: RecordedApi;
+beforeAll(async () => {
+  api = await startRecordedApi(4404);
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.requests.length = 0;
+  resetStore(api.url);
+});
+
+const renderReset = () => renderPage(<ResetPasswordPage />, { path: '/resetPassword/:id/:token', url: '/resetPassword/u-1/tok-9' });
+
+function fill(newPassword: string, repeatPassword: string) {
+  fireEvent.change(screen.getByLabelText('Nueva contraseña'), { target: { value: newPassword } });
+  fireEvent.change(screen.getByLabelText('Confirmar Contraseña'), { target: { value: repeatPassword } });
+}
+
+test('complexity rules and the mismatch apply to the new password', async () => {
+  renderReset();
+  fill('abcdefg1', 'otra');
+  expect(await screen.findByText(`No ${MSG.incluyeMayuscula}`)).toBeInTheDocument();
+  expect(await screen.findByText(MSG.passwordsDidNotMatch)).toBeInTheDocument();
+});
+
+test('sends the entered password as newPassword, disables Enviar, then shows success', async () => {
+  api.on('POST /reset-password', { json: { message: MSG.passwordChanged }, delayMs: 300 });
+  renderReset();
+  fill('Nueva123!', 'Nueva123!');
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Enviar' }));
+  await waitFor(() => expect(screen.getByRole('button', { name: /Enviar/ })).toBeDisabled());
+  expect(await screen.findByText(MSG.passwordChanged)).toBeInTheDocument();
+  expect(api.requests.map((r) => r.body)).toEqual([{ id: 'u-1', token: 'tok-9', newPassword: 'Nueva123!' }]);
+  await userEvent.setup().click(screen.getByRole('button', { name: MSG.backToLogin }));
+  expect(screen.getByTestId('location')).toHaveTextContent('/login');
+});
+
+test("failure shows the server's error text and Enviar stays disabled", async () => {
+  api.on('POST /reset-password', { status: 400, json: { error: MSG.invalidOrExpiredLink } });
+  renderReset();
+  fill('Nueva123!', 'Nueva123!');
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Enviar' }));
+  expect(await screen.findByText(MSG.invalidOrExpiredLink)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+});

@@ -1,0 +1,179 @@
+/**
+ * The detail page against a recorded API over real HTTP (shared-contracts/testing): loading by id,
+ * instant paint from the store, not-found answers, formatting, reveal-once, document metadata.
+ */
+import { configure, render, screen, fireEvent, within, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { installNodeHttpFetch, makeAnuncio, startRecordedApi, type RecordedApi, type RecordedReply } from 'shared-contracts/testing';
+import { runtimeConfigSchema, type Anuncio } from 'shared-contracts';
+import { usePortalStore } from 'shared-contracts/store';
+import AnuncioDetailPage, { IR_AL_INICIO } from './anuncio-detail-page';
+
+jest.setTimeout(30_000);
+// the machine is shared: give real HTTP round trips and antd renders room
+configure({ asyncUtilTimeout: 8000 });
+
+let api: RecordedApi;
+let restoreFetch: () => void;
+let replies: Record<string, RecordedReply> = {};
+
+beforeAll(async () => {
+  restoreFetch = installNodeHttpFetch();
+  api = await startRecordedApi((req) => replies[req.path] ?? { status: 404, body: { error: 'Anuncio no encontrado' } });
+});
+afterAll(async () => {
+  restoreFetch();
+  await api.close();
+});
+beforeEach(() => {
+  replies = {};
+  api.requests.length = 0;
+  usePortalStore.setState({ chosenAnuncio: null, config: runtimeConfigSchema.parse({ apiBaseUrl: api.url }) });
+});
+
+function renderAt(id: string) {
+  return render(
+    <MemoryRouter initialEntries={[`/anuncioDetailedView/${id}`]}>
+      <Routes>
+        <Route path="/" element={<p>inicio</p>} />
+        <Route path="/anuncioDetailedView/:anuncioId" element={<AnuncioDetailPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const full: Anuncio = makeAnuncio({
+  _id: 'd1',
+  title: 'Apartamento en Naco',
+  proposito: 'alquiler',
+  propiedad: 'Apartamento',
+  habitaciones: 2,
+  banos: 3,
+  nivel: 4,
+  metros: 95,
+  price: 45000,
+  moneda: 'RD',
+  balcon: true,
+  patio: false,
+  piscina: true,
+  parqueo: false,
+  description: 'Primera línea\n\n<b>Segunda</b> línea\r\nTercera',
+  source: 'hazim',
+  name: 'Pedro',
+  apellido: 'Gómez',
+  email: 'pedro@example.com',
+  movil: '18095550001',
+});
+
+test('loads the listing by the route id and formats every field', async () => {
+  replies['/anuncio/d1'] = { body: full };
+  renderAt('d1');
+  expect(await screen.findByRole('heading', { name: 'Apartamento en Naco' })).toBeInTheDocument();
+  expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /anuncio/d1']);
+  const tags = within(screen.getByLabelText('Características'));
+  for (const t of ['ALQUILER', 'APARTAMENTO', '2 hab.', '3 bañ.', '4 nivel', '95 m²']) expect(tags.getByText(t)).toBeInTheDocument();
+  expect(screen.getByText('RD$ 45,000')).toBeInTheDocument();
+  expect(screen.getByText('Gazcue, Santo Domingo de Guzmán, Distrito Nacional')).toBeInTheDocument();
+  // amenities only when true
+  const amen = within(screen.getByLabelText('Comodidades'));
+  expect(amen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['✓ Balcón', '✓ Piscina']);
+  // one paragraph per line, blank lines dropped, markup shown as text
+  const paragraphs = Array.from(document.querySelectorAll('.anuncio-detail-description p')).map((p) => p.textContent);
+  expect(paragraphs).toEqual(['Primera línea', '<b>Segunda</b> línea', 'Tercera']);
+  expect(document.querySelector('.anuncio-detail-description b')).toBeNull();
+  expect(screen.getByText('Empresa: Hazim')).toBeInTheDocument();
+  expect(screen.getByText('Asesor: Pedro Gómez')).toBeInTheDocument();
+});
+
+test('no amenities block when none is true; location fallback', async () => {
+  replies['/anuncio/d2'] = { body: makeAnuncio({ _id: 'd2', balcon: false, patio: false, piscina: false, parqueo: false, locality: '', place: '', region: '' }) };
+  renderAt('d2');
+  expect(await screen.findByText('República Dominicana')).toBeInTheDocument();
+  expect(screen.queryByLabelText('Comodidades')).not.toBeInTheDocument();
+});
+
+test('Email and Contacto reveal mailto and tel links once', async () => {
+  replies['/anuncio/d1'] = { body: full };
+  renderAt('d1');
+  await screen.findByRole('heading', { name: 'Apartamento en Naco' });
+  expect(screen.queryByText('pedro@example.com')).not.toBeInTheDocument();
+  expect(screen.queryByText(/555-0001/)).not.toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Email' }));
+  expect(screen.getByRole('link', { name: 'pedro@example.com' })).toHaveAttribute('href', 'mailto:pedro@example.com');
+  expect(screen.queryByRole('button', { name: 'Email' })).not.toBeInTheDocument();
+  // the phone stays hidden until its own click
+  expect(screen.queryByText(/555-0001/)).not.toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Contacto' }));
+  expect(screen.getByRole('link', { name: '+1 (809) 555-0001' })).toHaveAttribute('href', 'tel:+18095550001');
+  fireEvent.click(screen.getByRole('heading', { name: 'Apartamento en Naco' }));
+  expect(screen.getByRole('link', { name: 'pedro@example.com' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: '+1 (809) 555-0001' })).toBeInTheDocument();
+});
+
+test('paints the chosen listing from the store at once when the id matches', async () => {
+  const chosen = makeAnuncio({ _id: 'd1', title: 'Desde la tarjeta' });
+  usePortalStore.setState({ chosenAnuncio: chosen });
+  replies['/anuncio/d1'] = { body: { ...full, title: 'Versión del servidor' }, delayMs: 150 };
+  renderAt('d1');
+  expect(screen.getByRole('heading', { name: 'Desde la tarjeta' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Versión del servidor' })).toBeInTheDocument();
+});
+
+test('a chosen listing with another id is not shown', async () => {
+  usePortalStore.setState({ chosenAnuncio: makeAnuncio({ _id: 'otro', title: 'Otro anuncio' }) });
+  replies['/anuncio/d1'] = { body: full, delayMs: 100 };
+  renderAt('d1');
+  expect(screen.queryByText('Otro anuncio')).not.toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Apartamento en Naco' })).toBeInTheDocument();
+});
+
+test.each([
+  ['a 404', { status: 404, body: { error: 'Anuncio no encontrado' } }],
+  ['a body with message', { status: 200, body: { message: 'not found' } }],
+])('%s shows the way back home', async (_name, reply) => {
+  replies['/anuncio/zz'] = reply;
+  renderAt('zz');
+  expect(await screen.findByText('Por Favor, regresa a la pagina principal')).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: IR_AL_INICIO }));
+  expect(screen.getByText('inicio')).toBeInTheDocument();
+});
+
+test('an API that fails shows an error with a retry, and Reintentar loads again', async () => {
+  replies['/anuncio/d1'] = { status: 503, body: { error: 'Servicio no disponible' } };
+  renderAt('d1');
+  const retry = await screen.findByRole('button', { name: 'Reintentar' });
+  replies['/anuncio/d1'] = { body: full };
+  fireEvent.click(retry);
+  expect(await screen.findByRole('heading', { name: 'Apartamento en Naco' })).toBeInTheDocument();
+  expect(api.requests).toHaveLength(2);
+});
+
+test('the document title and description reflect the listing, and are restored on leave', async () => {
+  document.title = 'InmueblesRD';
+  const meta = document.createElement('meta');
+  meta.name = 'description';
+  meta.content = 'portal';
+  document.head.appendChild(meta);
+  replies['/anuncio/d1'] = { body: full };
+  const { unmount } = renderAt('d1');
+  await screen.findByRole('heading', { name: 'Apartamento en Naco' });
+  await waitFor(() => expect(document.title).toBe('Apartamento en Naco | InmueblesRD'));
+  expect(meta.content).toMatch(/^RD\$ 45,000 · Gazcue, Santo Domingo de Guzmán, Distrito Nacional\. Primera línea/);
+  unmount();
+  expect(document.title).toBe('InmueblesRD');
+  expect(meta.content).toBe('portal');
+  meta.remove();
+});
+
+test('the map loads lazily with a marker when the listing has coordinates', async () => {
+  replies['/anuncio/m1'] = { body: makeAnuncio({ _id: 'm1', latitude: 18.47, longitude: -69.9 }) };
+  renderAt('m1');
+  await screen.findByRole('heading', { name: 'Casa con patio en Gazcue' });
+  const map = await waitFor(() => {
+    const el = document.querySelector('.anuncio-detail-map');
+    if (!el) throw new Error('no map yet');
+    return el as HTMLElement;
+  });
+  expect(map).toHaveStyle({ height: '500px' });
+  await waitFor(() => expect(map.querySelector('.leaflet-marker-icon')).not.toBeNull());
+});

@@ -1,0 +1,202 @@
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MSG, type GeocodeResponse } from 'shared-contracts';
+import { usePortalStore } from 'shared-contracts/store';
+import { AnuncioForm } from './anuncio-form';
+import type { CompressFn } from '../../photo-upload/api/compress-image';
+import { TEST_USER, imagePartNames, setSession, startRecordedApi, textPart, type RecordedAnswer } from '../../../test-support/recorded-api';
+
+jest.setTimeout(60_000);
+// The whole antd form in jsdom is slow to query on a busy machine: give async queries room.
+configure({ asyncUtilTimeout: 15_000 });
+// Real network answers and antd's delayed updates land outside act(); the tests wait for what
+// the user sees (findBy/waitFor) instead, so React's act() warnings do not apply here.
+beforeEach(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+});
+
+const SEARCH: GeocodeResponse = {
+  features: [{ id: 'locality.1', place_name: 'Naco, Santo Domingo de Guzmán, Distrito Nacional', center: [-69.9312, 18.4755], context: [] }],
+};
+const REVERSE: GeocodeResponse = {
+  features: [
+    {
+      id: 'address.9',
+      place_name: 'Calle Fantino Falco, Naco, Distrito Nacional',
+      center: [-69.9312, 18.4755],
+      context: [
+        { id: 'locality.1', text: 'Naco' },
+        { id: 'place.5', text: 'Santo Domingo de Guzmán' },
+        { id: 'region.32', text: 'Distrito Nacional' },
+      ],
+    },
+  ],
+};
+
+let createAnswer: RecordedAnswer;
+let api: Awaited<ReturnType<typeof startRecordedApi>>;
+beforeAll(async () => {
+  api = await startRecordedApi({
+    'GET /geocode/search': () => ({ json: SEARCH }),
+    'GET /geocode/reverse': () => ({ json: REVERSE }),
+    'POST /anuncio': () => createAnswer,
+  });
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.requests.length = 0;
+  createAnswer = { json: { _id: 'a1' }, delayMs: 300 };
+  setSession(TEST_USER);
+});
+
+// jsdom has no canvas: photos are kept as chosen (the browser tests compress for real).
+const keep: CompressFn = async (file) => file;
+const posts = () => api.requests.filter((r) => r.method === 'POST' && r.path === '/anuncio');
+
+/** Renders and waits for the lazily loaded map, so no suspended load finishes outside act(). */
+async function renderForm() {
+  render(
+    <MemoryRouter initialEntries={['/agregarAnuncio']}>
+      <Routes>
+        <Route path="/agregarAnuncio" element={<AnuncioForm compress={keep} />} />
+        <Route path="/misAnuncios" element={<h1>Página de mis anuncios</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  await screen.findByTestId('address-map');
+}
+
+const submitButton = () => screen.getByText('Publicar anuncio').closest('button')!;
+type User = ReturnType<typeof userEvent.setup>;
+/** Paste instead of typing key by key: one re-render of the big form per field. */
+async function fill(user: User, label: string, text: string) {
+  await user.click(screen.getByLabelText(label));
+  await user.paste(text);
+}
+const selectShows = (label: string, text: string) =>
+  expect(screen.getByRole('combobox', { name: label }).closest('.ant-select')).toHaveTextContent(text);
+
+async function fillRequired(user: User) {
+  await fill(user, 'Precio', '2500000');
+  await fill(user, 'Descripción', 'Casa amplia con patio');
+  await fill(user, 'Celular', '8095551234');
+}
+
+async function pickAddress(user: User) {
+  await user.type(screen.getByPlaceholderText('Escribe la dirección'), 'Naco');
+  await user.click(await screen.findByText(SEARCH.features[0].place_name));
+  await user.click(screen.getByText('Confirmar'));
+  await waitFor(() => expect(screen.getByLabelText('Dirección')).toHaveValue(REVERSE.features[0].place_name));
+}
+
+test('defaults RD, venta, Casa; name, apellido and email from the user; empty read-only address', async () => {
+  await renderForm();
+  selectShows('Moneda', 'RD$');
+  selectShows('Propósito', 'Venta');
+  selectShows('Tipo de propiedad', 'Casa');
+  expect(screen.getByLabelText('Nombre')).toHaveValue('Lucía');
+  expect(screen.getByLabelText('Apellido')).toHaveValue('Peña');
+  expect(screen.getByLabelText('Email')).toHaveValue('lucia@example.com');
+  const address = screen.getByLabelText('Dirección');
+  expect(address).toHaveValue('');
+  expect(address).toHaveAttribute('placeholder', MSG.buscaTuDireccion);
+  expect(address).toHaveAttribute('readonly');
+});
+
+test('shows the SPEC messages and sends nothing while fields are missing', async () => {
+  const user = userEvent.setup({ delay: null });
+  await renderForm();
+  await user.clear(screen.getByLabelText('Nombre'));
+  await user.clear(screen.getByLabelText('Apellido'));
+  await user.clear(screen.getByLabelText('Email'));
+  await fill(user, 'Email', 'no-es-email');
+  await user.click(submitButton());
+  for (const message of [MSG.nombreRequerido, MSG.apellidoRequerido, MSG.precioRequerido, MSG.descripcionRequerido, MSG.celularRequerido, MSG.invalidEmail, MSG.direccionRequerido]) {
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  }
+  expect(posts()).toHaveLength(0);
+});
+
+test('without an address: "Dirección es requerido" on the address and nothing sent', async () => {
+  const user = userEvent.setup({ delay: null });
+  await renderForm();
+  await fillRequired(user);
+  await user.click(submitButton());
+  const item = screen.getByLabelText('Dirección').closest('.ant-form-item')!;
+  expect(await within(item as HTMLElement).findByText(MSG.direccionRequerido)).toBeInTheDocument();
+  expect(screen.queryByText(MSG.precioRequerido)).not.toBeInTheDocument();
+  await new Promise((r) => setTimeout(r, 400));
+  expect(posts()).toHaveLength(0);
+});
+
+test('no user: "You must be logged in" in red and nothing sent', async () => {
+  setSession(null);
+  const user = userEvent.setup({ delay: null });
+  await renderForm();
+  await fill(user, 'Nombre', 'Ana');
+  await fill(user, 'Apellido', 'Ruiz');
+  await fill(user, 'Email', 'ana@example.com');
+  await fillRequired(user);
+  await pickAddress(user);
+  await user.click(submitButton());
+  const alert = (await screen.findByText(MSG.mustBeLoggedIn)).closest('[role="alert"]');
+  expect(alert).toHaveClass('ant-typography-danger');
+  expect(posts()).toHaveLength(0);
+});
+
+test('one submission at a time; the fields and photos in order; then my listings', async () => {
+  const user = userEvent.setup({ delay: null });
+  await renderForm();
+  await fillRequired(user);
+  await user.click(screen.getByLabelText('Piscina'));
+  await pickAddress(user);
+  const input = screen.getByLabelText('Elegir fotos');
+  await user.upload(input, [new File(['b'], 'b.png', { type: 'image/png' }), new File(['a'], 'a.jpg', { type: 'image/jpeg' })]);
+  await waitFor(() => expect(screen.getAllByRole('img', { name: /^Foto \d+:/ })).toHaveLength(2));
+  await waitFor(() => expect(submitButton()).toBeEnabled());
+  await user.click(submitButton());
+  await user.click(submitButton());
+  await user.click(submitButton());
+  expect(await screen.findByText('Publicando tu anuncio y subiendo las fotos…')).toBeInTheDocument();
+  expect(submitButton()).toHaveClass('ant-btn-loading');
+  expect(await screen.findByText('Página de mis anuncios')).toBeInTheDocument();
+  expect(posts()).toHaveLength(1);
+  const [req] = posts();
+  expect(req.headers.authorization).toBe(`Bearer ${TEST_USER.token}`);
+  expect(imagePartNames(req.body)).toEqual(['b.png', 'a.jpg']);
+  const field = (name: string) => textPart(req.body, name);
+  expect([field('proposito'), field('propiedad'), field('moneda'), field('price')]).toEqual(['venta', 'Casa', 'RD', '2500000']);
+  expect([field('piscina'), field('balcon')]).toEqual(['true', 'false']);
+  expect([field('name'), field('apellido'), field('email'), field('movil')]).toEqual(['Lucía', 'Peña', 'lucia@example.com', '8095551234']);
+  expect([field('address'), field('locality'), field('place'), field('region')]).toEqual([
+    REVERSE.features[0].place_name,
+    'Naco',
+    'Santo Domingo de Guzmán',
+    'Distrito Nacional',
+  ]);
+  expect(Number(field('latitude'))).toBeCloseTo(18.4755, 4);
+  expect(Number(field('longitude'))).toBeCloseTo(-69.9312, 4);
+  expect(usePortalStore.getState().listingsVersion).toBe(1);
+});
+
+test("a refusal shows the server's text, stops the spinner, and a quota refusal offers the plans", async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  createAnswer = { status: 403, json: { error: MSG.quotaReached } };
+  const user = userEvent.setup({ delay: null });
+  await renderForm();
+  await fillRequired(user);
+  await pickAddress(user);
+  await user.click(submitButton());
+  const alert = (await screen.findByText(MSG.quotaReached, { exact: false })).closest('[role="alert"]') as HTMLElement;
+  expect(within(alert).getByText(MSG.eligeTuPlan).closest('a')).toHaveAttribute('href', '/comprarPlanPage');
+  await waitFor(() => expect(submitButton()).not.toHaveClass('ant-btn-loading'));
+  expect(usePortalStore.getState().listingsVersion).toBe(0);
+
+  createAnswer = { status: 500, json: { error: MSG.serverError } };
+  await user.click(submitButton());
+  const serverAlert = (await screen.findByText(MSG.serverError)).closest('[role="alert"]') as HTMLElement;
+  expect(serverAlert.querySelector('a')).toBeNull();
+  expect(posts()).toHaveLength(2);
+  warn.mockRestore();
+});

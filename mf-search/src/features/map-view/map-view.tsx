@@ -1,0 +1,64 @@
+/**
+ * The map view (SPEC §2 Home): a marker per listing with coordinates, a popup with its photos and
+ * 'Más Información'; recentres on the first listing, Santo Domingo by default. Loaded with
+ * React.lazy by the home page, so leaflet and its CSS are fetched only when the map is shown.
+ */
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import L from 'leaflet';
+import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
+import 'leaflet/dist/leaflet.css';
+import iconUrl from 'leaflet/dist/images/marker-icon.png';
+import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
+import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import Button from 'antd/es/button';
+import { MAP, MSG, anuncioPath, formatPrice, type Anuncio } from 'shared-contracts';
+import { usePortalStore } from 'shared-contracts/store';
+import { PopupPhotos } from './popup-photos';
+
+// leaflet's default icon looks for its PNGs next to its CSS; webpack moves them
+const markerIcon = L.icon({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41], iconAnchor: [12, 41], popupAnchor: [1, -34], shadowSize: [41, 41] });
+
+const DEFAULT_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const DEFAULT_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+const located = (a: Anuncio): a is Anuncio & { latitude: number; longitude: number } => a.latitude != null && a.longitude != null;
+
+function Recenter({ center }: { center: [number, number] }) {
+  const map = useMap();
+  useEffect(() => {
+    map.setView(center, map.getZoom());
+  }, [map, center[0], center[1]]); // eslint-disable-line react-hooks/exhaustive-deps
+  return null;
+}
+
+export default function MapView({ anuncios }: { anuncios: Anuncio[] }) {
+  const navigate = useNavigate();
+  const config = usePortalStore((s) => s.config);
+  const points = anuncios.filter(located);
+  const center: [number, number] = points.length ? [points[0].latitude, points[0].longitude] : [MAP.defaultCenter.lat, MAP.defaultCenter.lng];
+  const open = (a: Anuncio) => {
+    usePortalStore.getState().setChosenAnuncio(a);
+    navigate(anuncioPath(a._id));
+  };
+  return (
+    <MapContainer center={center} zoom={MAP.zoom} minZoom={MAP.minZoom} maxZoom={MAP.maxZoom} className="home-map" style={{ height: MAP.heightPx, width: '100%', borderRadius: 8 }}>
+      <TileLayer url={config?.tileUrl ?? DEFAULT_TILES} attribution={config?.tileAttribution ?? DEFAULT_ATTRIBUTION} maxZoom={MAP.maxZoom} />
+      <Recenter center={center} />
+      {points.map((a) => (
+        <Marker key={a._id} position={[a.latitude, a.longitude]} icon={markerIcon} title={a.title} alt={a.title}>
+          <Popup minWidth={220} maxWidth={260}>
+            <div style={{ width: 230 }}>
+              <PopupPhotos images={a.image_urls ?? []} title={a.title} />
+              <strong style={{ display: 'block', marginTop: 6 }}>{a.title}</strong>
+              <span style={{ display: 'block', margin: '2px 0 6px' }}>{formatPrice(a.price, a.moneda)}</span>
+              <Button type="primary" size="small" onClick={() => open(a)}>
+                {MSG.masInformacion}
+              </Button>
+            </div>
+          </Popup>
+        </Marker>
+      ))}
+    </MapContainer>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * The list view: the portal's card (mf_listing/AnuncioCard, loaded at run time) 4 per row on
+ * desktop and one column below sm, with pagination (one sibling, one boundary page).
+ */
+import Pagination from 'antd/es/pagination';
+import { PAGE_SIZE, type Anuncio } from 'shared-contracts';
+import { RemoteComponent } from 'shared-contracts/remote';
+import './results-grid.css';
+
+export const CARD_UNAVAILABLE = 'No se pudo mostrar este anuncio.';
+
+function CardPlaceholder() {
+  return <div className="results-card-placeholder" aria-busy="true" />;
+}
+
+export interface ResultsGridProps {
+  anuncios: Anuncio[];
+  count: number;
+  currentPage: number;
+  onPageChange(page: number): void;
+}
+
+export function ResultsGrid({ anuncios, count, currentPage, onPageChange }: ResultsGridProps) {
+  return (
+    <>
+      <ul className="results-grid" aria-label="Anuncios">
+        {anuncios.map((anuncio) => (
+          <li key={anuncio._id}>
+            <RemoteComponent id="mf_listing/AnuncioCard" props={{ anuncio }} loading={<CardPlaceholder />} fallback={<p className="results-card-placeholder">{anuncio.title} — {CARD_UNAVAILABLE}</p>} />
+          </li>
+        ))}
+      </ul>
+      {count > PAGE_SIZE && (
+        <nav aria-label="Paginación" className="results-pagination">
+          <Pagination current={currentPage} total={count} pageSize={PAGE_SIZE} showSizeChanger={false} showLessItems onChange={onPageChange} />
+        </nav>
+      )}
+    </>
+  );
+}

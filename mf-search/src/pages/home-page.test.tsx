@@ -1,0 +1,213 @@
+/**
+ * The home page against a recorded API over real HTTP: the request it sends, the grid and
+ * pagination, the options from the response, the panel's rules, the states and the map toggle.
+ * The card comes through the store's remote loader, as in the shell (a plain card stands in for
+ * mf_listing's so this remote's tests do not depend on another remote's code).
+ */
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { installNodeHttpFetch, makeAnuncio, startRecordedApi, type RecordedApi, type RecordedReply, type RecordedRequest } from 'shared-contracts/testing';
+import { runtimeConfigSchema, type AllAnunciosResponse, type Anuncio } from 'shared-contracts';
+import { usePortalStore } from 'shared-contracts/store';
+import HomePage, { ERROR_LISTA, SIN_RESULTADOS } from './home-page';
+import { LABELS } from '../features/search-panel/search-panel';
+
+jest.setTimeout(30_000);
+
+// the machine is shared: give real HTTP round trips and antd renders room
+configure({ asyncUtilTimeout: 8000 });
+
+let api: RecordedApi;
+let restoreFetch: () => void;
+let answer: (req: RecordedRequest) => RecordedReply;
+const loaded: string[] = [];
+
+function TestCard({ anuncio }: { anuncio: Anuncio }) {
+  return <article>{anuncio.title}</article>;
+}
+
+function listing(i: number): Anuncio {
+  return makeAnuncio({ _id: `id${i}`, title: `Anuncio ${i}`, latitude: 18.4 + i / 100, longitude: -69.9, image_urls: [`http://img.test/${i}.jpg`] });
+}
+
+function page(count: number, pageIndex: number, extra: Partial<AllAnunciosResponse> = {}): AllAnunciosResponse {
+  const n = Math.max(0, Math.min(12, count - pageIndex * 12));
+  return {
+    anuncios: Array.from({ length: n }, (_, k) => listing(pageIndex * 12 + k + 1)),
+    count,
+    placeOptions: ['Santiago de los Caballeros', 'Punta Cana'],
+    regionOptions: ['Santiago', 'La Altagracia'],
+    localityOptions: ['Los Jardines'],
+    ...extra,
+  };
+}
+
+beforeAll(async () => {
+  restoreFetch = installNodeHttpFetch();
+  api = await startRecordedApi((req) => answer(req));
+});
+afterAll(async () => {
+  restoreFetch();
+  await api.close();
+});
+beforeEach(() => {
+  api.requests.length = 0;
+  loaded.length = 0;
+  answer = (req) => ({ body: page(30, (req.body as { page: number }).page) });
+  usePortalStore.setState({
+    config: runtimeConfigSchema.parse({ apiBaseUrl: api.url }),
+    filters: {},
+    currentPage: 1,
+    cantidadDePaginas: 0,
+    viewMode: 'list',
+    chosenAnuncio: null,
+    loadRemote: async (id: string) => {
+      loaded.push(id);
+      return { default: TestCard };
+    },
+  });
+});
+
+function Detail() {
+  return <p>detalle {useParams().anuncioId}</p>;
+}
+
+function renderHome() {
+  return render(
+    <MemoryRouter>
+      <Routes>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/anuncioDetailedView/:anuncioId" element={<Detail />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const bodies = () => api.requests.map((r) => r.body);
+
+test('first load asks for page 0 with no filters, shows the cards and sets the page count', async () => {
+  renderHome();
+  expect(await screen.findByText('Anuncio 1')).toBeInTheDocument();
+  expect(within(screen.getByRole('list', { name: 'Anuncios' })).getAllByRole('article')).toHaveLength(12);
+  expect(bodies()).toEqual([{ filters: {}, page: 0 }]);
+  expect(usePortalStore.getState().cantidadDePaginas).toBe(3);
+  expect(new Set(loaded)).toEqual(new Set(['mf_listing/AnuncioCard']));
+});
+
+test('pagination shows one sibling and one boundary page, and a page change asks for page - 1', async () => {
+  answer = (req) => ({ body: page(240, (req.body as { page: number }).page) });
+  usePortalStore.setState({ currentPage: 5 });
+  renderHome();
+  await screen.findByText('Anuncio 49');
+  expect(usePortalStore.getState().cantidadDePaginas).toBe(20);
+  const nav = screen.getByRole('navigation', { name: 'Paginación' });
+  const items = Array.from(nav.querySelectorAll('li.ant-pagination-item')).map((li) => li.textContent);
+  expect(items).toEqual(['1', '4', '5', '6', '20']);
+  expect(nav.querySelectorAll('.ant-pagination-jump-prev, .ant-pagination-jump-next')).toHaveLength(2);
+  fireEvent.click(within(nav).getByTitle('6'));
+  expect(await screen.findByText('Anuncio 61')).toBeInTheDocument();
+  expect(usePortalStore.getState().currentPage).toBe(6);
+  expect(bodies().at(-1)).toEqual({ filters: {}, page: 5 });
+});
+
+test('place, region and locality options come from the list response', async () => {
+  renderHome();
+  await screen.findByText('Anuncio 1');
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: LABELS.region }));
+  expect(await screen.findByTitle('La Altagracia')).toBeInTheDocument();
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: LABELS.place }));
+  expect(await screen.findByTitle('Punta Cana')).toBeInTheDocument();
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: LABELS.locality }));
+  expect(await screen.findByTitle('Los Jardines')).toBeInTheDocument();
+});
+
+test('Buscar sets the filters without empty values, on page 1, and the list reloads with them', async () => {
+  usePortalStore.setState({ currentPage: 2 });
+  renderHome();
+  await screen.findByText('Anuncio 13');
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: LABELS.region }));
+  fireEvent.click(await screen.findByTitle('Santiago'));
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: LABELS.proposito }));
+  fireEvent.click(await screen.findByTitle('Alquiler'));
+  fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+  await waitFor(() => expect(usePortalStore.getState().filters).toEqual({ region: 'Santiago', proposito: 'alquiler' }));
+  expect(usePortalStore.getState().currentPage).toBe(1);
+  await waitFor(() => expect(bodies().at(-1)).toEqual({ filters: { region: 'Santiago', proposito: 'alquiler' }, page: 0 }));
+});
+
+test('number inputs refuse negatives', async () => {
+  renderHome();
+  await screen.findByText('Anuncio 1');
+  fireEvent.click(screen.getByRole('button', { name: LABELS.masFiltros }));
+  const rooms = screen.getByRole('spinbutton', { name: LABELS.habitaciones });
+  expect(rooms).toHaveAttribute('aria-valuemin', '0');
+  fireEvent.change(rooms, { target: { value: '-3' } });
+  fireEvent.blur(rooms);
+  // the field corrects itself to the minimum, and the filters never carry a negative
+  await waitFor(() => expect(rooms).toHaveValue('0'));
+  fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+  await waitFor(() => expect(usePortalStore.getState().filters).toEqual({ habitaciones: 0 }));
+});
+
+test('emptying the filters (the logo) resets every field', async () => {
+  usePortalStore.setState({ filters: { region: 'Santiago', habitaciones: 2, moneda: 'US' } });
+  renderHome();
+  await screen.findByText('Anuncio 1');
+  fireEvent.click(screen.getByRole('button', { name: LABELS.masFiltros }));
+  const form = screen.getByRole('search');
+  expect(within(form).getByTitle('Santiago')).toBeInTheDocument();
+  expect(screen.getByRole('spinbutton', { name: LABELS.habitaciones })).toHaveValue('2');
+  act(() => usePortalStore.getState().resetSearch());
+  await waitFor(() => expect(screen.getByRole('spinbutton', { name: LABELS.habitaciones })).toHaveValue(''));
+  expect(within(form).queryByTitle('Santiago')).not.toBeInTheDocument();
+  expect(within(form).queryByTitle('US')).not.toBeInTheDocument();
+  await waitFor(() => expect(bodies().at(-1)).toEqual({ filters: {}, page: 0 }));
+});
+
+test('nothing matching shows the Spanish empty state', async () => {
+  answer = () => ({ body: page(0, 0) });
+  renderHome();
+  expect(await screen.findByText(SIN_RESULTADOS)).toBeInTheDocument();
+  expect(usePortalStore.getState().cantidadDePaginas).toBe(0);
+});
+
+test('an API failure shows an error with a retry that loads again', async () => {
+  answer = () => ({ status: 503, body: { error: 'caído' } });
+  renderHome();
+  expect(await screen.findByText(ERROR_LISTA)).toBeInTheDocument();
+  answer = (req) => ({ body: page(30, (req.body as { page: number }).page) });
+  fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+  expect(await screen.findByText('Anuncio 1')).toBeInTheDocument();
+});
+
+test('the list reloads when the own listings change (listingsVersion)', async () => {
+  renderHome();
+  await screen.findByText('Anuncio 1');
+  act(() => usePortalStore.getState().refreshListings());
+  await waitFor(() => expect(api.requests).toHaveLength(2));
+});
+
+test('a stale answer never replaces a newer one', async () => {
+  answer = (req) => {
+    const f = (req.body as { filters: { region?: string } }).filters;
+    return f.region ? { body: page(1, 0, { anuncios: [makeAnuncio({ _id: 'new', title: 'Nuevo' })] }) } : { body: page(30, 0), delayMs: 300 };
+  };
+  renderHome();
+  act(() => usePortalStore.getState().setFilters({ region: 'Santiago' }));
+  expect(await screen.findByText('Nuevo')).toBeInTheDocument();
+  await new Promise((r) => setTimeout(r, 400));
+  expect(screen.queryByText('Anuncio 1')).not.toBeInTheDocument();
+});
+
+test('Ver Mapa shows the map with a marker per listing; Más Información opens the detail', async () => {
+  renderHome();
+  await screen.findByText('Anuncio 1');
+  fireEvent.click(screen.getByRole('button', { name: 'Ver Mapa' }));
+  expect(usePortalStore.getState().viewMode).toBe('map');
+  await waitFor(() => expect(document.querySelectorAll('.home-map .leaflet-marker-icon')).toHaveLength(12));
+  expect(screen.getByRole('button', { name: 'Ver Lista' })).toBeInTheDocument();
+  fireEvent.click(document.querySelector('.home-map .leaflet-marker-icon[title="Anuncio 3"]')!);
+  fireEvent.click(await screen.findByRole('button', { name: 'Más Información' }));
+  expect(await screen.findByText('detalle id3')).toBeInTheDocument();
+  expect(usePortalStore.getState().chosenAnuncio?._id).toBe('id3');
+});
