@@ -61,7 +61,7 @@ export async function startRecordedApi(routes: Record<string, Handler>) {
         return;
       }
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const recorded: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('latin1') };
+      const recorded: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       requests.push(recorded);
       const handler = routes[`${recorded.method} ${recorded.path}`] ?? routes[`${recorded.method} *`];
       const answer = handler ? handler(recorded) : { status: 404, json: { error: 'Not found' } };
