@@ -9,3 +9,4 @@ export * from './routes';
 export * from './config';
 export * from './remotes';
 export * from './api-client';
+export * from './remote-contract';
