@@ -4,16 +4,20 @@
  * API tests (node) run against a real PGlite, and PostgreSQL when DATABASE_URL is set.
  */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.base.json', diagnostics: false }];
-// ESM-only packages that jest must transform.
+// ESM-only packages that jest must transform (as JS, hence allowJs).
 const esm = ['react-leaflet', '@react-leaflet', 'jwt-decode'].join('|');
-const transform = { '^.+\\.(t|j)sx?$': tsJest };
+const transform = {
+  '^.+\\.tsx?$': tsJest,
+  '^.+\\.m?jsx?$': ['ts-jest', { tsconfig: '<rootDir>/jest/tsconfig.js.json', diagnostics: false }],
+};
 
 module.exports = {
   projects: [
     {
       displayName: 'web',
       rootDir: __dirname,
-      testEnvironment: 'jsdom',
+      // jsdom plus Node's own fetch: pages talk to real (or recorded) HTTP servers in the tests
+      testEnvironment: '<rootDir>/jest/jsdom-env.js',
       roots: ['<rootDir>/shared-contracts/src', '<rootDir>/shell/src', '<rootDir>/mf-search/src', '<rootDir>/mf-listing/src', '<rootDir>/mf-account/src', '<rootDir>/mf-publish/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform,
@@ -21,6 +25,9 @@ module.exports = {
       moduleNameMapper: {
         '\\.(css)$': '<rootDir>/jest/style-stub.js',
         '\\.(png|jpg|svg)$': '<rootDir>/jest/file-stub.js',
+        // antd's ES build under jest (CommonJS): the same components from its CJS build
+        '^antd/es/(.*)$': 'antd/lib/$1',
+        '^@ant-design/icons/es/(.*)$': '@ant-design/icons/lib/$1',
       },
       setupFilesAfterEnv: ['<rootDir>/jest/setup-dom.ts'],
     },

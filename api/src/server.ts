@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { anuncios } from './db/schema';
 import { seedDemoCatalogue } from './seed/demo';
+import { startFeedScheduler } from './feeds/scheduler';
 
 const DEMO_COUNT = 300;
 
@@ -34,6 +35,9 @@ async function main() {
       app.searchCache.invalidate();
     }
   }
+
+  // Partner feeds on a schedule, only when FEEDS_INTERVAL_MINUTES is above 0.
+  startFeedScheduler(app, process.env);
 
   let closing = false;
   const shutdown = async (signal: string) => {

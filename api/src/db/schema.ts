@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -104,6 +105,22 @@ export const anuncios = pgTable(
     index('anuncios_status_locality_idx').on(t.status, t.locality),
     index('anuncios_status_tipo_seq_idx').on(t.status, t.proposito, t.propiedad, t.seq),
   ],
+);
+
+/**
+ * Which stored photo came from which partner feed URL, so a re-import downloads only the URLs
+ * it has not seen for that ad (anuncios has no column for the source URL of a photo).
+ */
+export const feedPhotos = pgTable(
+  'feed_photos',
+  {
+    source: text('source').notNull(),
+    sourceRef: text('source_ref').notNull(),
+    url: text('url').notNull(),
+    /** Storage key of the full-size rendition (its card rendition is derived from it). */
+    key: text('key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.sourceRef, t.url] })],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,6 +1,8 @@
 /**
  * Password input with the show/hide toggle and the live strength popover, open exactly while the
  * field has focus (SPEC §2 Sign-up, §4). Used as a Form.Item child: value/onChange come from the form.
+ * The popover lets clicks through (pointer-events: none): it is information only, and it sits over
+ * the next field, which the user must still be able to click (found by the browser tests).
  */
 import { useState, type FocusEvent } from 'react';
 import Input from 'antd/es/input';
@@ -17,6 +19,7 @@ export function PasswordField({ value, onFocus, onBlur, ...rest }: PasswordProps
       placement="bottomLeft"
       content={<PasswordStrength password={password} />}
       destroyOnHidden
+      styles={{ root: { pointerEvents: 'none' } }}
     >
       <Input.Password
         {...rest}

@@ -1,5 +1,5 @@
 /**
- * @jest-environment ./mf-account/src/test-support/jsdom-with-fetch.js
+ * @jest-environment ./jest/jsdom-env.js
  */
 /** Plans: the four SPEC §9 cards, the current plan highlighted, visitor choice, purchase states. */
 import { screen, waitFor, within } from '@testing-library/react';

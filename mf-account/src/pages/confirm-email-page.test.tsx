@@ -1,5 +1,5 @@
 /**
- * @jest-environment ./mf-account/src/test-support/jsdom-with-fetch.js
+ * @jest-environment ./jest/jsdom-env.js
  */
 /** Email confirmation: sent automatically once (even under StrictMode), button, success and error. */
 import { screen, waitFor } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * @jest-environment ./mf-account/src/test-support/jsdom-with-fetch.js
+ * @jest-environment ./jest/jsdom-env.js
  */
 /** Forgot password and confirmation-link request: email rules, sent views, Back to Login. */
 import { fireEvent, screen } from '@testing-library/react';

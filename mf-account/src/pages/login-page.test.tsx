@@ -1,5 +1,5 @@
 /**
- * @jest-environment ./mf-account/src/test-support/jsdom-with-fetch.js
+ * @jest-environment ./jest/jsdom-env.js
  */
 /** Login: lowercased email, stored user, server error on the password field, the confirm prompt. */
 import { fireEvent, screen, waitFor } from '@testing-library/react';

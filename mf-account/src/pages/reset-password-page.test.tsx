@@ -1,5 +1,5 @@
 /**
- * @jest-environment ./mf-account/src/test-support/jsdom-with-fetch.js
+ * @jest-environment ./jest/jsdom-env.js
  */
 /** Reset password: the entered password is sent as newPassword; Enviar disabled once submitted. */
 import { fireEvent, screen, waitFor } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * @jest-environment ./mf-account/src/test-support/jsdom-with-fetch.js
+ * @jest-environment ./jest/jsdom-env.js
  */
 /** Sign-up: every SPEC §5 message, the wire body, success and failure against a real HTTP server. */
 import { screen, waitFor } from '@testing-library/react';

@@ -10,6 +10,7 @@ import { DESKTOP_CARDS_PER_ROW, MSG, ROUTES, type Anuncio } from 'shared-contrac
 import { usePortalStore } from 'shared-contracts/store';
 import { RemoteComponent } from 'shared-contracts/remote';
 import { useMisAnuncios } from '../features/mis-anuncios/hooks/use-mis-anuncios';
+import { FallbackCard } from '../features/mis-anuncios/fallback-card';
 
 const grid = `
 .mis-anuncios-grid { display: grid; gap: 16px; grid-template-columns: 1fr; }
@@ -65,7 +66,7 @@ export default function MisAnunciosPage() {
                 id="mf_listing/AnuncioCard"
                 props={{ anuncio, onDelete }}
                 loading={<Spin style={{ display: 'block', margin: '48px auto' }} />}
-                fallback={<Typography.Text>{anuncio.title}</Typography.Text>}
+                fallback={<FallbackCard anuncio={anuncio} onDelete={onDelete} />}
               />
             </li>
           ))}

@@ -73,7 +73,9 @@ export function AnuncioCard({ anuncio, onDelete }: AnuncioCardProps) {
           {MSG.empresa} {company}
         </div>
       )}
-      <div style={{ color: '#6b7280', fontSize: 13 }}>{locationLine(anuncio)}</div>
+      <div className="anuncio-card-location" style={{ color: '#6b7280', fontSize: 13 }}>
+        {locationLine(anuncio)}
+      </div>
       <p className="anuncio-card-description" style={clamp}>
         {anuncio.description}
       </p>

@@ -24,19 +24,20 @@ export function AddressPicker({ onConfirm }: { onConfirm(value: AddressValue): v
   const api = useApi();
   const [mode, setMode] = useState<Mode>(MODE_SEARCH);
   const [query, setQuery] = useState('');
-  const [showResults, setShowResults] = useState(true);
+  // The chosen result's name fills the box; it is not searched again.
+  const [chosenName, setChosenName] = useState('');
   const [target, setTarget] = useState<LatLng | null>(null);
   const center = useRef<LatLng>({ ...MAP.defaultCenter });
   const [confirming, setConfirming] = useState(false);
   const [confirmError, setConfirmError] = useState('');
-  const search = useGeocodeSearch(mode === MODE_SEARCH ? query : '');
+  const search = useGeocodeSearch(mode === MODE_SEARCH && query !== chosenName ? query : '');
 
   const choose = (feature: GeocodeFeature) => {
     const [lng, lat] = feature.center;
     center.current = { lat, lng };
     setTarget({ lat, lng });
     setQuery(feature.place_name);
-    setShowResults(false);
+    setChosenName(feature.place_name);
   };
 
   const confirm = async () => {
@@ -66,12 +67,9 @@ export function AddressPicker({ onConfirm }: { onConfirm(value: AddressValue): v
             placeholder={MODE_SEARCH}
             allowClear
             value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setShowResults(true);
-            }}
+            onChange={(e) => setQuery(e.target.value)}
           />
-          {showResults && search.results.length > 0 && (
+          {search.results.length > 0 && (
             <ul aria-label="Resultados de la búsqueda" style={{ listStyle: 'none', margin: '4px 0 0', padding: 0, border: '1px solid #d9d9d9', borderRadius: 8 }}>
               {search.results.map((f) => (
                 <li key={f.id}>

@@ -101,7 +101,8 @@ export function AnuncioFields() {
         </Col>
         <Col {...half}>
           <Form.Item name="email" label="Email" rules={[schemaRule('email')]}>
-            <Input type="email" autoComplete="email" />
+            {/* not type="email": the browser's own check would block the submit before the SPEC message shows */}
+            <Input inputMode="email" autoComplete="email" />
           </Form.Item>
         </Col>
       </Row>

@@ -21,9 +21,9 @@ export function useMisAnuncios() {
   useEffect(() => {
     let live = true;
     void loadMisAnuncios(api).then((result) => {
-      if (!live) return;
+      // The 401 logs out, which re-runs this effect before we get here: still leave for /.
       if (result === 'unauthorized') navigate(ROUTES.home, { replace: true });
-      else setLoaded(true);
+      else if (live) setLoaded(true);
     });
     return () => {
       live = false;

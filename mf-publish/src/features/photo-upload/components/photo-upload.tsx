@@ -29,7 +29,7 @@ export function PhotoUpload({ photos, disabled }: { photos: ReturnType<typeof us
           aria-label="Elegir fotos"
           accept={IMAGE_TYPES.join(',')}
           multiple
-          hidden
+          style={{ display: 'none' }}
           onChange={(e) => {
             photos.add(Array.from(e.target.files ?? []));
             // Let the same file be chosen again after it was removed.

@@ -113,7 +113,7 @@ export function usePhotos(compress: CompressFn) {
   const remove = useCallback((id: number) => update((list) => list.filter((p) => p.id !== id)), [update]);
 
   const compressing = progress !== null;
-  /** What is sent, in order, under the original file names. */
-  const ready = photos.flatMap((p) => (p.file ? [{ name: p.name, file: p.file }] : []));
+  /** What is sent, in order (a PNG re-encoded as JPEG is sent as .jpg). */
+  const ready = photos.flatMap((p) => (p.file ? [{ name: p.file.name || p.name, file: p.file }] : []));
   return { photos, ready, add, remove, progress, compressing, notice };
 }

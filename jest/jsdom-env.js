@@ -1,7 +1,7 @@
 /**
  * jsdom plus Node's own fetch. jsdom has no fetch; the pages talk to a real HTTP server in the
  * tests, so they get the real Node implementation (not a mock) from the outer realm.
- * Use with the docblock `@jest-environment ./mf-account/src/test-support/jsdom-with-fetch.js`.
+ * The environment of every web test (jest.config.js).
  */
 const JSDOMEnvironment = require('jest-environment-jsdom').default;
 

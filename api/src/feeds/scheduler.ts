@@ -1,0 +1,67 @@
+/**
+ * Scheduled imports inside the API server: when FEEDS_INTERVAL_MINUTES is above 0, every
+ * configured partner is imported at start and then on that interval. Runs never overlap (the next
+ * one is timed from the end of the last), never crash the server, and clear the search caches so
+ * new listings show at once. Off by default.
+ */
+import type { FastifyInstance } from 'fastify';
+import { feedSettings } from './feeds-config';
+import { importAll } from './import-all';
+import { appendReportLog, formatReport } from './report';
+
+export interface FeedScheduler {
+  /** Resolves when the run in progress (if any) has finished. */
+  stop(): Promise<void>;
+  /** Starts a run now unless one is going; resolves when it ends. */
+  runNow(): Promise<void>;
+}
+
+export function startFeedScheduler(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): FeedScheduler | null {
+  const settings = feedSettings(env, app.config.dataDir);
+  if (settings.intervalMinutes <= 0) return null;
+  const intervalMs = settings.intervalMinutes * 60_000;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+
+  async function run(): Promise<void> {
+    try {
+      const reports = await importAll({
+        db: app.db,
+        storage: app.photoStorage,
+        usdDopRate: app.config.usdDopRate,
+        configPath: settings.configPath,
+      });
+      for (const report of reports) {
+        app.log[report.ok ? 'info' : 'error']({ feedImport: { ...report, rejections: undefined, photoFailures: undefined } }, formatReport(report));
+        await appendReportLog(app.config.dataDir, report).catch(() => undefined);
+      }
+    } catch (err) {
+      app.log.error({ err }, 'importación de feeds fallida');
+    } finally {
+      app.searchCache.invalidate();
+    }
+  }
+
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => void runNow().then(() => schedule(intervalMs)), delayMs);
+    // A pending import must not keep a closing process alive.
+    timer.unref();
+  };
+  function runNow(): Promise<void> {
+    running ??= run().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+  const stop = async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  };
+  app.server.once('close', () => void stop());
+  app.log.info({ every: settings.intervalMinutes, config: settings.configPath }, 'importación de feeds programada');
+  schedule(0);
+  return { stop, runNow };
+}

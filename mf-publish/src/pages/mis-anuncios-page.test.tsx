@@ -1,0 +1,116 @@
+import { configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MSG, type Anuncio, type MisAnunciosResponse } from 'shared-contracts';
+import { usePortalStore } from 'shared-contracts/store';
+import MisAnunciosPage from './mis-anuncios-page';
+import { TEST_USER, setSession, startRecordedApi, type RecordedAnswer } from '../test-support/recorded-api';
+
+jest.setTimeout(30_000);
+configure({ asyncUtilTimeout: 10_000 });
+beforeEach(() => {
+  // real network answers land outside act(); the tests wait for what the user sees instead
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+});
+
+const anuncio = (id: string, title: string): Anuncio => ({
+  _id: id, title, description: 'Amplia', price: 2500000, moneda: 'RD', proposito: 'venta', propiedad: 'Casa',
+  metros: 120, habitaciones: 3, banos: 2, nivel: 1, balcon: false, patio: true, piscina: false, parqueo: true,
+  name: 'Lucía', apellido: 'Peña', empresa: '', movil: '8095551234', email: 'lucia@example.com',
+  place: 'Santo Domingo de Guzmán', region: 'Distrito Nacional', locality: 'Naco', address: 'Naco',
+  latitude: 18.4755, longitude: -69.9312, image_urls: [], source: null,
+});
+
+/** Stands in for mf_listing/AnuncioCard, which another remote serves (not loadable in jsdom). */
+function TestCard({ anuncio: a, onDelete }: { anuncio: Anuncio; onDelete?: (id: string) => void }) {
+  return (
+    <article>
+      <h3>{a.title}</h3>
+      {onDelete && <button onClick={() => onDelete(a._id)}>Borrar {a.title}</button>}
+    </article>
+  );
+}
+
+let mine: MisAnunciosResponse;
+let misAnunciosAnswer: () => RecordedAnswer;
+let api: Awaited<ReturnType<typeof startRecordedApi>>;
+beforeAll(async () => {
+  api = await startRecordedApi({
+    'POST /misAnuncios': () => misAnunciosAnswer(),
+    'DELETE *': (req) => {
+      const id = req.path.slice(1);
+      mine = { listaDeTodos: mine.listaDeTodos.filter((a) => a._id !== id), canitdadDeAnunciosDisponibles: mine.canitdadDeAnunciosDisponibles + 1 };
+      return { json: { ok: true }, delayMs: 200 };
+    },
+  });
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.requests.length = 0;
+  mine = { listaDeTodos: [anuncio('a1', 'Casa en Naco'), anuncio('a2', 'Apartamento en Piantini')], canitdadDeAnunciosDisponibles: 3 };
+  misAnunciosAnswer = () => ({ json: mine });
+  setSession(TEST_USER);
+  usePortalStore.getState().setRemoteLoader(async (id) => (id === 'mf_listing/AnuncioCard' ? { default: TestCard } : null));
+});
+
+function renderPage() {
+  render(
+    <MemoryRouter initialEntries={['/misAnuncios']}>
+      <Routes>
+        <Route path="/misAnuncios" element={<MisAnunciosPage />} />
+        <Route path="/" element={<h1>Inicio</h1>} />
+        <Route path="/comprarPlanPage" element={<h1>Planes</h1>} />
+        <Route path="/agregarAnuncio" element={<h1>Formulario</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+test('lists my listings as cards with a floating add button while the plan has room', async () => {
+  const user = userEvent.setup();
+  renderPage();
+  expect(await screen.findByText('Casa en Naco')).toBeInTheDocument();
+  expect(screen.getByText('Apartamento en Piantini')).toBeInTheDocument();
+  expect(api.requests[0].headers.authorization).toBe(`Bearer ${TEST_USER.token}`);
+  expect(screen.queryByText(MSG.eligeTuPlan)).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Agregar anuncio' }));
+  expect(await screen.findByText('Formulario')).toBeInTheDocument();
+});
+
+test("'Elige tu plan' instead of the add button when nothing is left", async () => {
+  mine.canitdadDeAnunciosDisponibles = 0;
+  const user = userEvent.setup();
+  renderPage();
+  const button = await screen.findByText(MSG.eligeTuPlan);
+  expect(screen.queryByRole('button', { name: 'Agregar anuncio' })).not.toBeInTheDocument();
+  await user.click(button);
+  expect(await screen.findByText('Planes')).toBeInTheDocument();
+});
+
+test('an empty list says so and invites to publish', async () => {
+  mine = { listaDeTodos: [], canitdadDeAnunciosDisponibles: 5 };
+  const user = userEvent.setup();
+  renderPage();
+  expect(await screen.findByText('Todavía no tienes anuncios publicados.')).toBeInTheDocument();
+  await user.click(screen.getByText('Publica tu primer anuncio'));
+  expect(await screen.findByText('Formulario')).toBeInTheDocument();
+});
+
+test('deletes one at a time, then the list is loaded again', async () => {
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByText('Borrar Casa en Naco'));
+  await user.click(screen.getByText('Borrar Apartamento en Piantini'));
+  await waitFor(() => expect(screen.queryByText('Casa en Naco')).not.toBeInTheDocument());
+  expect(screen.getByText('Apartamento en Piantini')).toBeInTheDocument();
+  const deletes = api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path);
+  expect(deletes).toEqual(['/a1']);
+  expect(usePortalStore.getState().anunciosDisponibles).toBe(4);
+});
+
+test('a 401 sends the user home', async () => {
+  misAnunciosAnswer = () => ({ status: 401, json: { error: MSG.unauthorized } });
+  renderPage();
+  expect(await screen.findByText('Inicio')).toBeInTheDocument();
+  expect(usePortalStore.getState().user).toBeNull();
+});
