@@ -5,6 +5,7 @@
  *    another remote (they talk through the store, routes, contracts or an expose).
  */
 const tseslint = require('typescript-eslint');
+const reactHooks = require('eslint-plugin-react-hooks');
 
 const REMOTES = ['mf-search', 'mf-listing', 'mf-account', 'mf-publish'];
 const antdRule = { name: 'antd', message: "Import the component: import Button from 'antd/es/button'." };
@@ -16,9 +17,11 @@ module.exports = tseslint.config(
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parser: tseslint.parser },
-    plugins: { '@typescript-eslint': tseslint.plugin },
+    plugins: { '@typescript-eslint': tseslint.plugin, 'react-hooks': reactHooks },
     rules: {
       'no-debugger': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
       'no-restricted-imports': ['error', { paths: [antdRule] }],
     },
   },

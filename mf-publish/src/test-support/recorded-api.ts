@@ -39,8 +39,9 @@ function xhrFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Res
   });
 }
 
+/** jsdom's own XHR carries jsdom's FormData and Blobs (Node's fetch does not understand them). */
 export function installFetch() {
-  if (typeof globalThis.fetch !== 'function') globalThis.fetch = xhrFetch as typeof fetch;
+  globalThis.fetch = xhrFetch as typeof fetch;
 }
 
 export const TEST_USER: User = { _id: 'u1', name: 'Lucía', apellido: 'Peña', email: 'lucia@example.com', token: 'token-lucia' };
