@@ -37,6 +37,9 @@ export default async function globalSetup() {
   fs.mkdirSync(E2E.runDir, { recursive: true });
   const smtp = await startSmtpReceiver(E2E.mailDir);
   const log = fs.openSync(path.join(E2E.runDir, 'portal.log'), 'a');
+  // one partner feed, imported by the API's scheduler at start (issue 13)
+  const feedsConfig = path.join(E2E.runDir, 'feeds.json');
+  fs.writeFileSync(feedsConfig, JSON.stringify({ hazim: path.join(__dirname, 'data', 'hazim-feed.xml') }));
   const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(E2E.sitePort),
@@ -48,6 +51,8 @@ export default async function globalSetup() {
       PORTAL_TEST_ROUTES: '1',
       // the journeys sign up and log in many times from one address
       RATE_LIMIT_SCALE: '50',
+      FEEDS_CONFIG: feedsConfig,
+      FEEDS_INTERVAL_MINUTES: '1440',
   };
   // The browser run uses the embedded database (the default a person gets), even in CI.
   delete env.DATABASE_URL;

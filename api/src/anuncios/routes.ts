@@ -13,15 +13,20 @@ import { deleteById, findById, findPublished, optionLists, searchCount, searchPa
 export default async function anuncioRoutes(app: FastifyInstance) {
   const { db, config, searchCache } = app;
 
-  app.post('/allAnuncios', async (request): Promise<AllAnunciosResponse> => {
+  app.post('/allAnuncios', async (request, reply) => {
     const { filters, page } = allAnunciosSchema.parse(request.body ?? {});
     const key = JSON.stringify(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b)));
-    const [rows, count, options] = await Promise.all([
-      searchPage(db, filters, page),
-      searchCache.count(key, () => searchCount(db, filters)),
-      searchCache.options(() => optionLists(db)),
-    ]);
-    return { anuncios: rows.map((r) => toAnuncio(r, config.publicApiUrl)), count, ...options };
+    // Popular pages (the home page above all) are answered from memory, already serialized.
+    const body = await searchCache.page(`${key}#${page}`, async () => {
+      const [rows, count, options] = await Promise.all([
+        searchPage(db, filters, page),
+        searchCache.count(key, () => searchCount(db, filters)),
+        searchCache.options(() => optionLists(db)),
+      ]);
+      const answer: AllAnunciosResponse = { anuncios: rows.map((r) => toAnuncio(r, config.publicApiUrl)), count, ...options };
+      return JSON.stringify(answer);
+    });
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.get<{ Params: { id: string } }>('/anuncio/:id', async (request, reply): Promise<Anuncio> => {

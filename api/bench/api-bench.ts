@@ -1,0 +1,158 @@
+/**
+ * API benchmark (npm run bench:api): loads synthetic listings into a fresh database, starts the
+ * real API in a child process (so the load generator never shares its event loop), drives it with
+ * autocannon for a fixed time per case at 20 and 50 connections, and prints p50/p95/p99, requests
+ * per second and errors, with the ratios to two references measured in the same run: a no-op route
+ * of the same server (the ceiling) and the home query's SQL run directly (the floor).
+ *
+ *   npm run bench:api -- [--count N] [--duration 10] [--connections 20,50] [--port 4650]
+ *                        [--deep-page 500] [--keep] [--reuse <database|directory>]
+ *
+ * DATABASE_URL unset: PGlite in a temporary directory, 100,000 listings by default.
+ * DATABASE_URL set: a new database bench_<time> on that server, 1,000,000 by default, dropped at
+ * the end unless --keep. Results also go to test-results/bench-api.json.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { httpCases, type CaseName, type HttpCase } from './cases';
+import { prepareDatabase } from './load-data';
+import { printTable, type Row } from './report';
+import type { ChildMessage, ParentMessage } from './bench-server';
+import { summarize, type CaseStats } from './stats';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+function int(name: string, fallback: number, min = 1): number {
+  const raw = arg(name);
+  const n = raw === undefined ? fallback : Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} debe ser un entero ≥ ${min} (recibido: ${raw})`);
+  return n;
+}
+
+const log = (line: string) => console.log(line);
+
+function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = fork(path.join(__dirname, 'bench-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env, API_PORT: String(port), NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: ChildMessage) => {
+      if (m.type === 'ready') resolve(child);
+      if (m.type === 'error') reject(new Error(`servidor: ${m.message}`));
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => reject(new Error(`el servidor terminó (código ${code})`)));
+  });
+}
+
+function floor(child: ChildProcess, connections: number, durationMs: number): Promise<CaseStats> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: ChildMessage) => {
+      if (m.type === 'floor' || m.type === 'error') child.off('message', onMessage);
+      if (m.type === 'floor') resolve(m.stats);
+      if (m.type === 'error') reject(new Error(m.message));
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'floor', connections, durationMs } satisfies ParentMessage);
+  });
+}
+
+async function drive(port: number, c: HttpCase, connections: number, seconds: number): Promise<CaseStats> {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections,
+        duration: seconds,
+        timeout: 10,
+        headers: { 'content-type': 'application/json' },
+        requests: [{ setupRequest: (req) => ({ ...req, ...c.next() }) }],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  });
+  return summarize(latencies, result.non2xx + result.errors, result.duration);
+}
+
+async function main() {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const count = int('count', databaseUrl ? 1_000_000 : 100_000);
+  const duration = int('duration', 10);
+  const port = int('port', 4650);
+  const deepPage = int('deep-page', 500, 0);
+  const connectionList = (arg('connections') ?? '20,50').split(',').map(Number);
+  const keep = process.argv.includes('--keep');
+  if (port < 4600 || port > 4699) throw new Error('--port debe estar entre 4600 y 4699');
+
+  const startedAt = new Date();
+  const data = await prepareDatabase({ count, databaseUrl, reuse: arg('reuse'), keep, log });
+  log(`${data.rows} anuncios publicados en ${data.engine}${data.loadSeconds ? ` (carga: ${data.loadSeconds.toFixed(1)} s)` : ''}.`);
+  // Bounded in time whatever happens: cases × connections × (warm-up + duration) plus slack.
+  const budgetMs = (6 * connectionList.length * (duration + 3) + 120) * 1000;
+  const watchdog = setTimeout(() => {
+    console.error('El benchmark superó su tiempo máximo; se detiene.');
+    process.exit(3);
+  }, budgetMs);
+  watchdog.unref();
+
+  let child: ChildProcess | null = null;
+  const rows: Row[] = [];
+  try {
+    child = await startServer(data.env, port);
+    const cases = httpCases(data.sample, deepPage);
+    for (const connections of connectionList) {
+      const measure = async (name: CaseName, label: string, run: (s: number) => Promise<CaseStats>) => {
+        await run(2); // warm-up: JIT, connection pool, caches a live site would already hold
+        const stats = await run(duration);
+        rows.push({ case: name, label, connections, ...stats });
+        log(`  ${label} @${connections}: p95 ${stats.p95} ms, ${stats.rps} req/s, errores ${stats.errors}`);
+      };
+      await measure('floor', 'SQL directo (suelo)', (s) => floor(child!, connections, s * 1000));
+      for (const c of cases) await measure(c.name, c.label, (s) => drive(port, c, connections, s));
+    }
+  } finally {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child!.once('exit', r));
+      child.send({ type: 'exit' } satisfies ParentMessage);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    await data.cleanup();
+    if (keep) log(`Datos conservados: --reuse ${data.location}`);
+  }
+
+  const withRatios = printTable(rows, log);
+  const out = path.join(ROOT, 'test-results', 'bench-api.json');
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  const meta = {
+    date: startedAt.toISOString(),
+    engine: data.engine,
+    listings: data.rows,
+    loadSeconds: data.loadSeconds,
+    durationSeconds: duration,
+    node: process.version,
+    cpus: os.cpus().length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    loadAverageAtEnd: os.loadavg().map((n) => Math.round(n * 100) / 100),
+  };
+  fs.writeFileSync(out, `${JSON.stringify({ meta, results: withRatios }, null, 2)}\n`);
+  log(`JSON: ${path.relative(process.cwd(), out)}`);
+  clearTimeout(watchdog);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+/**
+ * The HTTP cases the benchmark drives. Filtered searches are built from a random sample of the
+ * loaded listings, so popular regions and places come up as often as they do in the data, and
+ * from a fixed seed, so two runs send the same mix.
+ */
+import type { Filters } from 'shared-contracts';
+import type { SampleRow } from './load-data';
+
+export type CaseName = 'noop' | 'floor' | 'home' | 'filtered' | 'deep' | 'detail';
+
+export interface HttpCase {
+  name: CaseName;
+  label: string;
+  /** A fresh request each time a connection sends one. */
+  next(): { method: 'GET' | 'POST'; path: string; body?: string };
+}
+
+/** mulberry32: small, fast, deterministic. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const search = (filters: Filters, page = 0) => ({
+  method: 'POST' as const,
+  path: '/allAnuncios',
+  body: JSON.stringify({ filters, page }),
+});
+
+/** Price bands people actually type: RD$ without currency, then per currency. */
+const RD_BANDS: [number | undefined, number | undefined][] = [
+  [1_000_000, 5_000_000], [5_000_000, 12_000_000], [undefined, 3_000_000], [15_000_000, undefined], [20_000, 60_000],
+];
+const US_BANDS: [number | undefined, number | undefined][] = [[100_000, 300_000], [undefined, 150_000], [500_000, undefined], [800, 2_000]];
+
+/** Realistic filter combinations, one per call, drawn from the sample. */
+export function filterMix(sample: SampleRow[], size = 400, seed = 11): { filters: Filters; page: number }[] {
+  const random = rng(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  const range = (bands: [number | undefined, number | undefined][]) => {
+    const [precioMin, precioMax] = pick(bands);
+    return { ...(precioMin !== undefined && { precioMin }), ...(precioMax !== undefined && { precioMax }) };
+  };
+  const proposito = () => pick(['venta', 'venta', 'alquiler'] as const);
+  const makers: (() => Filters)[] = [
+    () => ({ region: pick(sample).region, proposito: proposito() }),
+    () => range(RD_BANDS),
+    () => ({ moneda: 'US', ...range(US_BANDS) }),
+    () => ({ moneda: 'RD', ...range(RD_BANDS) }),
+    () => ({ propiedad: pick(sample).propiedad as Filters['propiedad'], habitaciones: 1 + Math.floor(random() * 4) }),
+    () => ({ place: pick(sample).place }),
+    () => ({ place: pick(sample).place, proposito: proposito() }),
+    () => {
+      const s = pick(sample);
+      return s.locality ? { locality: s.locality } : { region: s.region };
+    },
+    () => ({ region: pick(sample).region, propiedad: 'Apartamento', habitaciones: 2, ...range(RD_BANDS) }),
+    () => ({ proposito: 'alquiler', propiedad: 'Apartamento', moneda: 'US', precioMax: 2_000 }),
+  ];
+  return Array.from({ length: size }, () => {
+    const page = random() < 0.8 ? 0 : 1 + Math.floor(random() * 3);
+    return { filters: pick(makers)(), page };
+  });
+}
+
+export function httpCases(sample: SampleRow[], deepPage: number): HttpCase[] {
+  const mix = filterMix(sample);
+  const ids = sample.map((s) => s.id);
+  let m = 0;
+  let d = 0;
+  return [
+    { name: 'noop', label: 'no-op (techo)', next: () => ({ method: 'GET', path: '/bench/noop' }) },
+    { name: 'home', label: 'inicio (sin filtros, pág. 0)', next: () => search({}, 0) },
+    {
+      name: 'filtered',
+      label: `filtros (mezcla de ${mix.length})`,
+      next: () => {
+        const { filters, page } = mix[m++ % mix.length];
+        return search(filters, page);
+      },
+    },
+    { name: 'deep', label: `página ${deepPage}`, next: () => search({}, deepPage) },
+    { name: 'detail', label: 'detalle (ids al azar)', next: () => ({ method: 'GET', path: `/anuncio/${ids[d++ % ids.length]}` }) },
+  ];
+}
