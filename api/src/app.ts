@@ -4,7 +4,7 @@
  * then one plugin per route group.
  */
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import './fastify-types';
 import type { Config } from './config';
 import { systemClock, type Clock } from './clock';
@@ -34,6 +34,8 @@ export interface AppOptions {
   rateLimits?: Partial<RateLimitSettings>;
   /** false silences the logger (tests). */
   logger?: boolean;
+  /** Sees every route as it is registered (the security suite checks each one's protection). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Keys whose values never reach the logs. */
@@ -51,16 +53,27 @@ export const LOG_REDACT = [
   'body.token',
 ];
 
+/**
+ * Slow clients: headers must arrive within 10 s and a whole request (a 30-photo upload on a slow
+ * mobile link included) within 2 minutes; a connection silent for a minute is closed. Node checks
+ * the header and request deadlines every second rather than its default 30.
+ */
+export const SERVER_TIMEOUTS = { headersMs: 10_000, requestMs: 120_000, idleMs: 60_000, checkIntervalMs: 1_000 } as const;
+
 export async function buildApp(config: Config, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[oculto]' } },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    connectionTimeout: SERVER_TIMEOUTS.idleMs,
+    requestTimeout: SERVER_TIMEOUTS.requestMs,
+    http: { headersTimeout: SERVER_TIMEOUTS.headersMs, connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs },
     genReqId: () => crypto.randomUUID(),
     // Closing the server answers new requests with 503 while in-flight ones finish.
     return503OnClosing: true,
   });
 
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   await app.register(configPlugin, { config, clock: opts.clock ?? systemClock });
   await app.register(errorHandler);
   await app.register(security);

@@ -3,12 +3,14 @@
  * on an empty database, then listens. SIGTERM/SIGINT close it gracefully: the listener stops,
  * in-flight requests finish, pending mail is delivered and the database is closed.
  */
+import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { anuncios } from './db/schema';
 import { seedDemoCatalogue } from './seed/demo';
 import { startFeedScheduler } from './feeds/scheduler';
+import { removeOrphanPhotos } from './photos/sweep-orphans';
 
 const DEMO_COUNT = 300;
 
@@ -26,6 +28,11 @@ async function main() {
 
   const app = await buildApp(config);
   await app.ready();
+
+  // Photos of publishes cut short by a crash (stored, but their row never committed).
+  const orphanAgeMs = app.database.engine === 'pglite' ? 0 : 60 * 60_000;
+  const orphans = await removeOrphanPhotos(app.db, path.join(config.dataDir, 'photos'), orphanAgeMs);
+  if (orphans.length) app.log.info({ count: orphans.length }, 'fotos huérfanas eliminadas');
 
   if (config.seedDemo) {
     const [row] = await app.db.select({ n: count() }).from(anuncios);

@@ -5,6 +5,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { E2E } from './env';
 import { waitForLink } from './mailbox';
+import { startGuard, type Guard } from './guard';
 
 export interface TestUser {
   name: string;
@@ -62,5 +63,19 @@ export function fakeToken(exp: number): string {
   return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'x', exp })}.c2lnbmF0dXJl`;
 }
 
-export const test = base;
+/**
+ * Every spec imports `test` from here, so every test runs under the console/network guard
+ * (support/guard.ts); a test declares what it provokes on purpose with `guard.allow(...)`.
+ */
+export const test = base.extend<{ guard: Guard }>({
+  guard: [
+    async ({ context }, use) => {
+      const { guard, unexpected } = startGuard(context);
+      await use(guard);
+      const problems = await unexpected();
+      expect(problems, 'console errors and failed requests the test did not declare').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 export { expect };

@@ -92,7 +92,8 @@ test.describe('guards', () => {
   });
 });
 
-test('an unhandled route error shows the Unexpected Application Error! screen', async ({ page }) => {
+test('an unhandled route error shows the Unexpected Application Error! screen', async ({ page, guard }) => {
+  guard.allow('Error de prueba provocado en /__error', 'the test route throws on purpose; React and the router log it');
   await page.goto('/__error');
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Error de prueba provocado en /__error' })).toBeVisible();
@@ -127,7 +128,8 @@ test.describe('token expiry', () => {
   });
 });
 
-test('a remote that cannot load breaks only its own routes, and Reintentar brings it back', async ({ page }) => {
+test('a remote that cannot load breaks only its own routes, and Reintentar brings it back', async ({ page, guard }) => {
+  guard.allow('Failed to load script resources. #RUNTIME-008', 'mf-account is blocked on purpose; the federation runtime logs it');
   await page.route('**/remotes/mf-account/**', (route) => route.abort());
   await page.goto('/login');
   const fallback = page.locator('.remote-fallback');

@@ -1,5 +1,5 @@
 /** The SQL of the listing calls. */
-import { and, asc, count, desc, eq, gte, lte, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL } from 'drizzle-orm';
 import type { Filters } from 'shared-contracts';
 import { PAGE_SIZE } from 'shared-contracts';
 import type { Db } from '../db/client';
@@ -26,14 +26,19 @@ export function filterConditions(filters: Filters): SQL[] {
   return where;
 }
 
+/** From this offset on, the page's keys are found first and only its 12 rows are read. */
+const DEEP_OFFSET = 120;
+
 export async function searchPage(db: Db, filters: Filters, page: number): Promise<AnuncioRow[]> {
-  return db
-    .select()
-    .from(anuncios)
-    .where(and(...filterConditions(filters)))
-    .orderBy(desc(anuncios.seq))
-    .limit(PAGE_SIZE)
-    .offset(page * PAGE_SIZE);
+  const where = and(...filterConditions(filters));
+  const offset = page * PAGE_SIZE;
+  if (offset < DEEP_OFFSET) {
+    return db.select().from(anuncios).where(where).orderBy(desc(anuncios.seq)).limit(PAGE_SIZE).offset(offset);
+  }
+  // Deep pages: skipping rows costs only index entries (an index-only scan when no filter needs
+  // the row), instead of reading and discarding every skipped row in full.
+  const keys = db.select({ seq: anuncios.seq }).from(anuncios).where(where).orderBy(desc(anuncios.seq)).limit(PAGE_SIZE).offset(offset);
+  return db.select().from(anuncios).where(and(published, inArray(anuncios.seq, keys))).orderBy(desc(anuncios.seq));
 }
 
 export async function searchCount(db: Db, filters: Filters): Promise<number> {

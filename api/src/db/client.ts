@@ -41,7 +41,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new Pool({ connectionString: url, max: poolSize });
+  // A database that accepts no connection fails the request within seconds instead of hanging it.
+  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 3_000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });

@@ -31,6 +31,23 @@ export function zodMessage(error: ZodError): string {
   return ZOD_DEFAULT.test(message) ? MSG.invalidInput : message;
 }
 
+/**
+ * The database out of reach: refused or dropped connections, the pool's connect timeout, and
+ * PostgreSQL's own shutdown / cannot-connect codes (class 08 and 57P01-57P03). Answered 503 so
+ * clients retry; the pool reconnects by itself once the database is back.
+ */
+const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+const NET_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED/;
+
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const { code, message, cause } = err as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && (NET_CODES.has(code) || code.startsWith('08'))) return true;
+  if (typeof message === 'string' && NET_MESSAGES.test(message)) return true;
+  // drizzle wraps the driver's error in DrizzleQueryError.cause
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
 /** PostgreSQL: invalid byte sequence, untranslatable character, invalid text representation. */
 const PG_INPUT_ERRORS = new Set(['22021', '22P05', '22P02']);
 
@@ -68,6 +85,10 @@ async function errorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       request.log.info({ err: { code: pgCode, message: err.message } }, 'client error');
       return reply.code(status).send({ error: MSG.invalidInput });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.error({ err: { code: pgCode, message: err.message.slice(0, 200) }, reqId: request.id }, 'base de datos no disponible');
+      return reply.code(503).header('retry-after', '5').send({ error: MSG.serverError });
     }
     request.log.error({ err, reqId: request.id }, 'request failed');
     return reply.code(500).send({ error: MSG.serverError });
