@@ -15,10 +15,11 @@ function ensureChromium() {
   execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
 }
 
-async function waitFor(url: string, timeoutMs: number) {
+async function waitFor(url: string, timeoutMs: number, alive: () => boolean) {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
+    if (!alive()) throw new Error(`the portal exited before ${url} answered`);
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -63,8 +64,9 @@ export default async function globalSetup() {
   });
   fs.writeFileSync(E2E.stateFile, JSON.stringify({ portalPid: portal.pid }));
   try {
-    await waitFor(`${E2E.siteUrl}/healthz`, 240_000);
-    await waitFor(`${E2E.apiUrl}/health`, 120_000);
+    const alive = () => portal.exitCode === null && portal.signalCode === null;
+    await waitFor(`${E2E.siteUrl}/healthz`, 240_000, alive);
+    await waitFor(`${E2E.apiUrl}/health`, 120_000, alive);
   } catch (err) {
     portal.kill('SIGTERM');
     await smtp.close();
