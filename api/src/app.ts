@@ -74,6 +74,16 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   });
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  // Once closing, answers end their connection: an in-flight request on a keep-alive socket would
+  // otherwise hold the close open until the keep-alive timeout (a SIGTERM then timed out).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   await app.register(configPlugin, { config, clock: opts.clock ?? systemClock });
   await app.register(errorHandler);
   await app.register(security);

@@ -3,6 +3,7 @@
  * on an empty database, then listens. SIGTERM/SIGINT close it gracefully: the listener stops,
  * in-flight requests finish, pending mail is delivered and the database is closed.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { ConfigError, loadConfig } from './config';
@@ -26,7 +27,12 @@ async function main() {
     throw err;
   }
 
+  // Tells `npm run backup/restore` that an API owns this data directory (they stop the world).
+  const pidFile = path.join(config.dataDir, 'api.pid');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.writeFileSync(pidFile, String(process.pid));
   const app = await buildApp(config);
+  app.addHook('onClose', async () => fs.rmSync(pidFile, { force: true }));
   await app.ready();
 
   // Photos of publishes cut short by a crash (stored, but their row never committed).

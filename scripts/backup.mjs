@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+/**
+ * `npm run backup -- <dir>` / `npm run restore -- <dir>`: the portal's data, consistently.
+ *
+ * Embedded database (DATABASE_URL unset): copies DATA_DIR/pglite, DATA_DIR/photos and the JWT
+ * secret. Stop-the-world: refuses while an API owns DATA_DIR (its live pid in DATA_DIR/api.pid),
+ * because copying PGlite's files under a running process could catch a half-written page.
+ * PostgreSQL (DATABASE_URL set): pg_dump / pg_restore (custom format) plus the photos.
+ * A restore keeps what it replaces under DATA_DIR/pre-restore-<time>/ until you delete it.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const [command, target] = process.argv.slice(2);
+const dataDir = path.resolve(process.cwd(), process.env.DATA_DIR || './data');
+const databaseUrl = process.env.DATABASE_URL || '';
+const PARTS = databaseUrl ? ['photos', 'jwt-secret'] : ['pglite', 'photos', 'jwt-secret'];
+
+function fail(message) {
+  console.error(`${command ?? 'backup'}: ${message}`);
+  process.exit(1);
+}
+
+/** The pid of a running API on this data directory, or null. */
+function runningApi() {
+  const file = path.join(dataDir, 'api.pid');
+  let pid;
+  try {
+    pid = Number(fs.readFileSync(file, 'utf8').trim());
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (err) {
+    // EPERM: alive but another user's; ESRCH: a stale file left by a crash.
+    return err.code === 'EPERM' ? pid : null;
+  }
+}
+
+function run(bin, args) {
+  const res = spawnSync(bin, args, { stdio: 'inherit' });
+  if (res.error) fail(`${bin}: ${res.error.message}`);
+  if (res.status !== 0) fail(`${bin} terminó con el código ${res.status}`);
+}
+
+function countFiles(dir) {
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => !n.startsWith('.')).length : 0;
+}
+
+function backup(dir) {
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length) fail(`${dir} no está vacío`);
+  if (!databaseUrl && !fs.existsSync(path.join(dataDir, 'pglite'))) fail(`no hay base de datos en ${dataDir}/pglite`);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const part of PARTS) {
+    const from = path.join(dataDir, part);
+    // Temporaries of interrupted photo writes are not photos.
+    if (fs.existsSync(from)) fs.cpSync(from, path.join(dir, part), { recursive: true, filter: (src) => !path.basename(src).startsWith('.tmp-') });
+  }
+  if (databaseUrl) run('pg_dump', ['--format=custom', '--no-owner', `--file=${path.join(dir, 'database.dump')}`, databaseUrl]);
+  const manifest = { createdAt: new Date().toISOString(), engine: databaseUrl ? 'postgres' : 'pglite', photos: countFiles(path.join(dir, 'photos')) };
+  fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  console.log(`copia de seguridad en ${dir}: ${manifest.engine}, ${manifest.photos} fotos`);
+}
+
+function restore(dir) {
+  const manifestFile = path.join(dir, 'manifest.json');
+  if (!fs.existsSync(manifestFile)) fail(`${dir} no es una copia de seguridad (falta manifest.json)`);
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  if (manifest.engine !== (databaseUrl ? 'postgres' : 'pglite')) fail(`la copia es de ${manifest.engine}; define o quita DATABASE_URL según corresponda`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const aside = path.join(dataDir, `pre-restore-${Date.now()}`);
+  for (const part of PARTS) {
+    const current = path.join(dataDir, part);
+    if (fs.existsSync(current)) {
+      fs.mkdirSync(aside, { recursive: true });
+      fs.renameSync(current, path.join(aside, part));
+    }
+    const saved = path.join(dir, part);
+    if (fs.existsSync(saved)) fs.cpSync(saved, current, { recursive: true });
+  }
+  if (databaseUrl) run('pg_restore', ['--clean', '--if-exists', '--no-owner', `--dbname=${databaseUrl}`, path.join(dir, 'database.dump')]);
+  console.log(`restaurado desde ${dir} (${manifest.createdAt}) en ${dataDir}${fs.existsSync(aside) ? `; lo anterior quedó en ${aside}` : ''}`);
+}
+
+if (!['backup', 'restore'].includes(command) || !target) {
+  console.error('uso: npm run backup -- <directorio>   |   npm run restore -- <directorio>');
+  process.exit(2);
+}
+const pid = runningApi();
+if (pid) fail(`la API está en marcha (pid ${pid}) sobre ${dataDir}; deténla antes`);
+if (command === 'backup') backup(path.resolve(target));
+else restore(path.resolve(target));
