@@ -33,8 +33,8 @@ function isTile(url: string): boolean {
 
 /** Wraps route() so requests the test intercepts are remembered as its own doing. */
 function trackRoutes(target: Page | BrowserContext, provoked: Set<string>) {
-  const route = target.route.bind(target) as (url: unknown, handler: RouteHandler, options?: unknown) => Promise<void>;
-  const unroute = target.unroute.bind(target) as (url: unknown, handler?: RouteHandler) => Promise<void>;
+  const route = target.route.bind(target) as unknown as (url: unknown, handler: RouteHandler, options?: unknown) => Promise<void>;
+  const unroute = target.unroute.bind(target) as unknown as (url: unknown, handler?: RouteHandler) => Promise<void>;
   const wrapped = new Map<RouteHandler, RouteHandler>();
   Object.assign(target, {
     route: (url: unknown, handler: RouteHandler, options?: unknown) => {
@@ -87,7 +87,7 @@ export function startGuard(context: BrowserContext) {
           if (/"Route [A-Z]+:\S+ not found"/.test(body)) problems.push(`request failed: ${req.method()} ${res.url()} HTTP ${status} ${body}`);
           else apiAnswers.add(res.url());
         },
-        () => apiAnswers.add(res.url()),
+        () => void apiAnswers.add(res.url()),
       ),
     );
   });
