@@ -13,7 +13,8 @@ import { useMisAnuncios } from '../features/mis-anuncios/hooks/use-mis-anuncios'
 import { FallbackCard } from '../features/mis-anuncios/fallback-card';
 
 const grid = `
-.mis-anuncios-grid { display: grid; gap: 16px; grid-template-columns: 1fr; }
+/* minmax(0, …) everywhere: a card's photo carousel track must not widen its column (phones) */
+.mis-anuncios-grid { display: grid; gap: 16px; grid-template-columns: minmax(0, 1fr); }
 @media (min-width: 600px) { .mis-anuncios-grid { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
 @media (min-width: 1200px) { .mis-anuncios-grid { grid-template-columns: repeat(${DESKTOP_CARDS_PER_ROW}, minmax(0, 1fr)); } }
 `;

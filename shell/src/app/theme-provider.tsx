@@ -19,6 +19,16 @@ function usePrefersDark(): boolean {
   return dark;
 }
 
+/**
+ * WCAG AA text contrast (4.5:1) per scheme, found by axe (e2e/tests/a11y.spec.ts): antd's default
+ * link blue, error red, secondary text and the primary button's hover fall short on the page
+ * backgrounds (#fafafa light, #141414 dark).
+ */
+const CONTRAST_TOKENS = {
+  light: { colorLink: '#c2410c', colorError: '#cf1322', colorTextDescription: 'rgba(0, 0, 0, 0.62)', colorPrimaryHover: '#9a3412' },
+  dark: { colorLink: '#fdba74', colorError: '#ff7875' },
+} as const;
+
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const scheme = usePortalStore((s) => s.colorScheme);
   const prefersDark = usePrefersDark();
@@ -29,7 +39,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={esES}
-      theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: ANTD_THEME_TOKENS }}
+      theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { ...ANTD_THEME_TOKENS, ...CONTRAST_TOKENS[dark ? 'dark' : 'light'] } }}
     >
       {children}
     </ConfigProvider>

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Tag from 'antd/es/tag';
+import theme from 'antd/es/theme';
 import {
   CARD_IMAGE_HEIGHT,
   DESCRIPTION_CLAMP_LINES,
@@ -48,6 +49,8 @@ const clamp = {
 
 export function AnuncioCard({ anuncio, onDelete }: AnuncioCardProps) {
   const navigate = useNavigate();
+  // the theme's secondary text: readable (4.5:1) in the light and the dark scheme
+  const { token } = theme.useToken();
   const company = companyDisplayName(anuncio.source);
   const openDetail = () => {
     usePortalStore.getState().setChosenAnuncio(anuncio);
@@ -73,7 +76,7 @@ export function AnuncioCard({ anuncio, onDelete }: AnuncioCardProps) {
           {MSG.empresa} {company}
         </div>
       )}
-      <div className="anuncio-card-location" style={{ color: '#6b7280', fontSize: 13 }}>
+      <div className="anuncio-card-location" style={{ color: token.colorTextSecondary, fontSize: 13 }}>
         {locationLine(anuncio)}
       </div>
       <p className="anuncio-card-description" style={clamp}>

@@ -31,8 +31,9 @@ export function PlanCard({ plan, current, actionLabel, loading, disabled, onChoo
       <h2 id={headingId} style={{ margin: 0, fontSize: 22, color: current ? HIGHLIGHT.color : undefined }}>
         {plan.name}
       </h2>
+      {/* its own light background: in the dark theme antd's gold tag is dark brown under dark text */}
       {current && (
-        <Tag color="gold" style={{ alignSelf: 'flex-start', color: HIGHLIGHT.color }}>
+        <Tag color="gold" style={{ alignSelf: 'flex-start', color: HIGHLIGHT.color, background: '#fffbe6' }}>
           Tu plan actual
         </Tag>
       )}

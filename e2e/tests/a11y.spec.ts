@@ -1,0 +1,156 @@
+/**
+ * axe-core on every route of SPEC §2, logged out and logged in, in the light and the dark scheme,
+ * at 1280 px and 390 px (the two projects): no serious or critical violation, and none at all of
+ * the rules for image alt texts, form labels, button names and colour contrast. Each route's
+ * screenshot (light scheme) is kept under test-results/screenshots/<project>/ for the gallery.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, api, createConfirmedUser, loginAs, uniqueEmail, type TestUser } from '../support/fixtures';
+import { waitForLink } from '../support/mailbox';
+import { E2E } from '../support/env';
+import { createListingOverApi, deleteAllListings, sitePath } from '../support/journey-steps';
+import { COLOR_SCHEME_STORAGE_KEY, MSG, type AllAnunciosResponse } from 'shared-contracts';
+
+/** Rules the issue names: these may not fail at any impact. */
+const NAMED_RULES = ['image-alt', 'label', 'button-name', 'select-name', 'input-button-name', 'link-name', 'color-contrast'];
+const SHOTS = path.join(E2E.root, 'test-results', 'screenshots');
+
+interface Route {
+  name: string;
+  path: () => string;
+  /** What a user does first to reach the state to check (an error shown after submitting). */
+  act?: (page: Page) => Promise<void>;
+  /** The state to check: loaded, not a spinner. */
+  ready: (page: Page) => Locator;
+}
+
+let anuncioId = '';
+let confirmLink = '';
+let resetLink = '';
+let user: TestUser;
+
+const main = (page: Page) => page.getByRole('main');
+const LOGGED_OUT: Route[] = [
+  { name: 'home', path: () => '/', ready: (p) => p.locator('.anuncio-card').first() },
+  {
+    name: 'home-mapa',
+    path: () => '/',
+    act: async (p) => {
+      await expect(p.locator('.anuncio-card').first()).toBeVisible();
+      await p.getByRole('button', { name: 'Ver Mapa' }).click();
+    },
+    ready: (p) => p.locator('.home-map .leaflet-marker-icon').first() },
+  { name: 'login', path: () => '/login', ready: (p) => main(p).getByRole('button', { name: 'Inicia Sesión' }) },
+  { name: 'signup', path: () => '/signup', ready: (p) => main(p).getByRole('button', { name: 'Enviar' }) },
+  { name: 'forgot-password', path: () => '/forgotPassword', ready: (p) => main(p).getByRole('button', { name: 'Enviar' }) },
+  { name: 'reset-password', path: () => sitePath(resetLink), ready: (p) => main(p).getByLabel('Nueva contraseña') },
+  { name: 'confirm-email', path: () => sitePath(confirmLink), ready: (p) => main(p).getByText(MSG.emailConfirmed) },
+  { name: 'request-confirmation', path: () => '/requestEmailConfirmation', ready: (p) => main(p).getByLabel(MSG.confirmLinkLabel) },
+  { name: 'plans', path: () => '/comprarPlanPage', ready: (p) => main(p).getByRole('region', { name: 'Gratis' }) },
+  { name: 'detail', path: () => `/anuncioDetailedView/${anuncioId}`, ready: (p) => p.locator('.anuncio-detail-map .leaflet-marker-icon') },
+  { name: 'detail-not-found', path: () => '/anuncioDetailedView/no-existe', ready: (p) => p.getByText(MSG.regresaPaginaPrincipal) },
+];
+const LOGGED_IN: Route[] = [
+  { name: 'home', path: () => '/', ready: (p) => p.locator('.anuncio-card').first() },
+  { name: 'forgot-password', path: () => '/forgotPassword', ready: (p) => main(p).getByRole('button', { name: 'Enviar' }) },
+  // made-up ids and tokens: the error states
+  {
+    name: 'reset-password-error',
+    path: () => '/resetPassword/no-existe/token-falso',
+    act: async (p) => {
+      await main(p).getByLabel('Nueva contraseña').fill('Segunda2?');
+      await main(p).getByLabel('Confirmar Contraseña').fill('Segunda2?');
+      await main(p).getByRole('button', { name: 'Enviar' }).click();
+    },
+    ready: (p) => main(p).getByRole('alert'),
+  },
+  { name: 'confirm-email-error', path: () => '/confirmEmail/no-existe/token-falso', ready: (p) => main(p).getByRole('alert') },
+  { name: 'request-confirmation', path: () => '/requestEmailConfirmation', ready: (p) => main(p).getByLabel(MSG.confirmLinkLabel) },
+  { name: 'plans', path: () => '/comprarPlanPage', ready: (p) => main(p).getByText('Tu plan actual') },
+  { name: 'detail', path: () => `/anuncioDetailedView/${anuncioId}`, ready: (p) => p.locator('.anuncio-detail-map .leaflet-marker-icon') },
+  { name: 'mis-anuncios', path: () => '/misAnuncios', ready: (p) => p.locator('.anuncio-card').getByRole('button', { name: 'Borrar' }) },
+  { name: 'agregar-anuncio', path: () => '/agregarAnuncio', ready: (p) => p.locator('.leaflet-container') },
+];
+
+test.beforeAll(async () => {
+  // US$ listings come from the demo catalogue and partners, never from other tests (RD$)
+  const { body } = await api<AllAnunciosResponse>('/allAnuncios', { filters: { moneda: 'US' }, page: 0 });
+  // photos and amenities: every part of the detail view is on the page
+  anuncioId = (body.anuncios.find((a) => a.image_urls.length > 0 && (a.balcon || a.patio || a.piscina || a.parqueo)) ?? body.anuncios[0])._id;
+  user = await createConfirmedUser({ name: 'Inés' });
+  await createListingOverApi(user, 'Anuncio para la prueba de accesibilidad');
+  // a real confirmation link (success state) and a real reset link, from the mailbox
+  const email = uniqueEmail('a11y');
+  expect((await api('/api/user/signup', { email, password: 'Clave-Segura1', name: 'Ana', apellido: 'Ruiz' })).status).toBeLessThan(300);
+  confirmLink = await waitForLink(email, '/confirmEmail/');
+  expect((await api('/forgot-password', { email: user.email })).status).toBeLessThan(300);
+  resetLink = await waitForLink(user.email, '/resetPassword/');
+});
+
+test.afterAll(async () => {
+  if (user) await deleteAllListings(user);
+});
+
+/** Waits until finite animations and transitions are over: contrast is measured on the end state. */
+async function settle(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/** Every rule in the light scheme; in the dark one only contrast can change, so only it runs (time budget). */
+async function audit(page: Page, scheme: 'light' | 'dark') {
+  await settle(page);
+  const builder = new AxeBuilder({ page });
+  if (scheme === 'dark') builder.withRules(['color-contrast']);
+  const { violations } = await builder.analyze();
+  const relevant = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || NAMED_RULES.includes(v.id))
+    .map((v) => ({ scheme, rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} :: ${n.failureSummary?.split('\n')[1] ?? ''}`) }));
+  return relevant;
+}
+
+async function check(page: Page, route: Route, folder: string, project: string) {
+  await page.addInitScript((key) => {
+    if (!sessionStorage.getItem('a11y-scheme-set')) {
+      localStorage.setItem(key, 'light');
+      sessionStorage.setItem('a11y-scheme-set', '1');
+    }
+  }, COLOR_SCHEME_STORAGE_KEY);
+  await page.goto(route.path());
+  await route.act?.(page);
+  await expect(route.ready(page)).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+
+  const dir = path.join(SHOTS, project);
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${folder}-${route.name}.png`), fullPage: true, animations: 'disabled' });
+  const light = await audit(page, 'light');
+
+  // the footer's scheme select writes the same storage key the portal starts from
+  await page.getByRole('contentinfo').getByLabel('Tema').selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await page.evaluate((key) => localStorage.getItem(key), COLOR_SCHEME_STORAGE_KEY)).toBe('dark');
+  const dark = await audit(page, 'dark');
+  expect([...light, ...dark]).toEqual([]);
+}
+
+test.describe('logged out', () => {
+  for (const route of LOGGED_OUT) {
+    test(`${route.name}: no serious or critical axe violations, light and dark`, async ({ page }, testInfo) => {
+      await check(page, route, 'visitante', testInfo.project.name);
+    });
+  }
+});
+
+test.describe('logged in', () => {
+  for (const route of LOGGED_IN) {
+    test(`${route.name}: no serious or critical axe violations, light and dark`, async ({ page }, testInfo) => {
+      await loginAs(page, user);
+      await check(page, route, 'usuario', testInfo.project.name);
+    });
+  }
+});
