@@ -1,6 +1,7 @@
 /**
  * Lint: the architecture rules a reviewer would otherwise have to remember.
  *  - antd only through deep imports (antd/es/<component>): the root import ships all of antd.
+ *  - routing only through shared-contracts/router: react-router shared whole is not tree-shaken.
  *  - one-way imports: shared-contracts <- remotes <- shell; a remote never imports the shell or
  *    another remote (they talk through the store, routes, contracts or an expose).
  */
@@ -9,6 +10,10 @@ const reactHooks = require('eslint-plugin-react-hooks');
 
 const REMOTES = ['mf-search', 'mf-listing', 'mf-account', 'mf-publish'];
 const antdRule = { name: 'antd', message: "Import the component: import Button from 'antd/es/button'." };
+const routerRules = ['react-router-dom', 'react-router'].map((name) => ({
+  name,
+  message: "Import routing from 'shared-contracts/router' (one shared, tree-shaken copy; docs/decisions/0004-first-load-budget.md).",
+}));
 const crossImports = (self) =>
   ['shell', ...REMOTES.filter((r) => r !== self)].flatMap((other) => [`../${other}/*`, `../../${other}/*`, `../../../${other}/*`, `../../../../${other}/*`, `${other}/*`]);
 
@@ -22,15 +27,20 @@ module.exports = tseslint.config(
       'no-debugger': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'no-restricted-imports': ['error', { paths: [antdRule] }],
+      'no-restricted-imports': ['error', { paths: [antdRule, ...routerRules] }],
     },
   },
   ...REMOTES.map((remote) => ({
     files: [`${remote}/src/**/*.{ts,tsx}`],
-    rules: { 'no-restricted-imports': ['error', { paths: [antdRule], patterns: crossImports(remote) }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [antdRule, ...routerRules], patterns: crossImports(remote) }] },
   })),
   {
     files: ['shared-contracts/src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [antdRule], patterns: ['shell/*', ...REMOTES.map((r) => `${r}/*`), '../../shell/*'] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [antdRule, ...routerRules], patterns: ['shell/*', ...REMOTES.map((r) => `${r}/*`), '../../shell/*'] }] },
+  },
+  {
+    // the one place that imports react-router
+    files: ['shared-contracts/src/router.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [antdRule] }] },
   },
 );

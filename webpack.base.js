@@ -33,12 +33,30 @@ function sharedConfig({ provideAntd }) {
     // trailing slash: react-dom/client is shared too
     'react-dom/': singleton('react-dom'),
     'react/': singleton('react'),
-    'react-router-dom': singleton('react-router-dom'),
+    // routing is shared through this re-export so that react-router is tree-shaken (decision 0004)
+    'shared-contracts/router': { singleton: true, requiredVersion: contractsVersion },
     zustand: singleton('zustand'),
     'shared-contracts': { singleton: true, requiredVersion: contractsVersion },
     'shared-contracts/store': { singleton: true, requiredVersion: contractsVersion },
+    // zod and the schemas: one copy, fetched only by the screens that validate (decision 0004)
+    'shared-contracts/schemas': { singleton: true, requiredVersion: contractsVersion },
     'antd/': { ...singleton('antd'), ...(provideAntd ? {} : { import: false }) },
   };
+}
+
+/**
+ * One copy of the federation runtime per page: the shell bundles it and hands it to the remotes
+ * (provideExternalRuntime), whose remoteEntry then leaves it out (externalRuntime): about 20 KB
+ * gzip less per remote on the first page. A remote running standalone is its own host and keeps
+ * its runtime. Remotes are registered by remoteEntry URL, not by manifest snapshot, and only run
+ * in browsers, so the snapshot code and the Node paths are left out too.
+ * (docs/decisions/0004-first-load-budget.md)
+ */
+function federationExperiments({ isShell, standalone }) {
+  const optimization = { disableSnapshot: true, target: 'web' };
+  if (isShell) return { provideExternalRuntime: true, optimization };
+  if (standalone) return { optimization };
+  return { externalRuntime: true, optimization };
 }
 
 /**
@@ -78,6 +96,12 @@ function createConfig({ dir, name, port, exposes = {}, isShell = false }) {
         extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
         // workspace packages are linked; resolve their dependencies from the root
         symlinks: true,
+        // The federation runtime is reached both by import (ESM build) and by require (CJS build);
+        // without these the shell bundled both copies (+20 KB gzip). One file each.
+        alias: {
+          '@module-federation/runtime-core$': require.resolve('@module-federation/runtime-core').replace(/\.cjs$/, '.js'),
+          '@module-federation/sdk$': require.resolve('@module-federation/sdk').replace(/\.cjs$/, '.js'),
+        },
       },
       module: {
         rules: [
@@ -87,6 +111,10 @@ function createConfig({ dir, name, port, exposes = {}, isShell = false }) {
             use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') } },
           },
           { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          // antd's rc-components carry no side effects on import but do not say so: without this,
+          // any antd field (Select, Input) pulled the whole of @rc-component/form (13 KB gzip) onto
+          // the first page through antd's form context. Lets webpack drop their unused modules.
+          { test: /[\\/]node_modules[\\/]@rc-component[\\/]/, sideEffects: false },
           { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset/resource' },
         ],
       },
@@ -99,6 +127,7 @@ function createConfig({ dir, name, port, exposes = {}, isShell = false }) {
           shared: sharedConfig({ provideAntd }),
           dts: false,
           manifest: isShell ? false : { fileName: 'mf-manifest.json' },
+          experiments: federationExperiments({ isShell, standalone }),
         }),
         new HtmlWebpackPlugin({
           template: path.join(dir, 'public', 'index.html'),
@@ -123,6 +152,11 @@ function createConfig({ dir, name, port, exposes = {}, isShell = false }) {
         liveReload: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         static: { directory: path.join(dir, 'public'), watch: false },
+        // Reachable as localhost (the README) or 127.0.0.1 (the tests). The live-reload socket keeps
+        // its default address (this server's): a remote's entry runs inside another app's page, and
+        // a socket that followed the page's host would hear the other server's builds and reload
+        // the page over and over.
+        allowedHosts: ['localhost', '127.0.0.1'],
         client: { overlay: { warnings: false, errors: true } },
       },
       stats: 'errors-warnings',

@@ -22,14 +22,25 @@ function newestMtime(dir) {
   return newest;
 }
 
-/** Apps whose build is missing or older than their sources (or shared-contracts'). */
+const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+
+/** Apps whose build is missing or older than their sources (or shared-contracts', or the build config). */
 export function staleApps() {
-  const contracts = newestMtime(path.join(ROOT, 'shared-contracts', 'src'));
+  const contracts = Math.max(
+    newestMtime(path.join(ROOT, 'shared-contracts', 'src')),
+    mtime(path.join(ROOT, 'shared-contracts', 'package.json')),
+    mtime(path.join(ROOT, 'webpack.base.js')),
+  );
   return WEB_APPS.filter((app) => {
     const entry = entryOf(app);
     if (!fs.existsSync(entry)) return true;
     const built = fs.statSync(entry).mtimeMs;
-    const sources = Math.max(contracts, newestMtime(path.join(ROOT, app, 'src')), newestMtime(path.join(ROOT, app, 'public')));
+    const sources = Math.max(
+      contracts,
+      newestMtime(path.join(ROOT, app, 'src')),
+      newestMtime(path.join(ROOT, app, 'public')),
+      mtime(path.join(ROOT, app, 'webpack.config.js')),
+    );
     return sources > built;
   });
 }

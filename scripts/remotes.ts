@@ -7,7 +7,9 @@
  *   npm run remote -- activate mf-search <version>     point the registry at that version
  *   npm run remote -- rollback mf-search               back to the previously active version
  *   npm run remote -- list [mf-search]                 versions, and which one is active
- *   npm run remote -- check mf-search [--dist DIR]     contract check of a build (default <app>/dist)
+ *   npm run remote -- check mf-search [--dist DIR] [--shell DIR]
+ *                                                      contract check of a build (default <app>/dist)
+ *                                                      against the shell's build (default shell/dist)
  *
  * <version> = package version + content hash of the build. The running site reads the registry
  * on every request for /registry.json (never cached), so the next page load uses the new version.
@@ -16,7 +18,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { checkRemoteManifest, type RemoteManifest, type RemoteName } from 'shared-contracts';
+import { checkAntdComponents, checkRemoteManifest, type RemoteManifest, type RemoteName } from 'shared-contracts';
 
 const ROOT = path.resolve(__dirname, '..');
 const APPS: Record<string, RemoteName> = { 'mf-search': 'mf_search', 'mf-listing': 'mf_listing', 'mf-account': 'mf_account', 'mf-publish': 'mf_publish' };
@@ -24,6 +26,7 @@ const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? 'data');
 const registryFile = path.join(dataDir, 'registry.json');
 const historyFile = path.join(dataDir, 'registry-history.json');
 const remotesDir = path.join(dataDir, 'remotes');
+const shellDistDefault = path.join(ROOT, 'shell', 'dist');
 
 const readJson = <T>(file: string, fallback: T): T => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : fallback);
 function writeJson(file: string, value: unknown) {
@@ -47,14 +50,56 @@ function hostVersions(): Record<string, string> {
   const lock = readJson<{ packages: Record<string, { version?: string }> }>(path.join(ROOT, 'package-lock.json'), { packages: {} });
   const v = (name: string) => lock.packages[`node_modules/${name}`]?.version ?? '';
   const contracts = readJson<{ version: string }>(path.join(ROOT, 'shared-contracts', 'package.json'), { version: '' }).version;
-  return { react: v('react'), 'react-dom': v('react-dom'), 'react-router-dom': v('react-router-dom'), zustand: v('zustand'), 'shared-contracts': contracts, 'shared-contracts/store': contracts };
+  return {
+    react: v('react'),
+    'react-dom': v('react-dom'),
+    zustand: v('zustand'),
+    ...Object.fromEntries(['shared-contracts', 'shared-contracts/store', 'shared-contracts/router'].map((name) => [name, contracts])),
+  };
 }
 
-export function checkBuild(app: string, dist: string): string[] {
+/*
+ * What a build shares is read from the federation runtime's tables in its JavaScript. mf-manifest.json
+ * cannot say which antd components a remote takes: its plugin finds no version for a key two
+ * levels under the 'antd/' prefix (antd/es/button) and leaves those out. The runtime's tables are
+ * what actually runs: the consume table of remoteEntry.js (`shareKey:"antd/es/button"`) is what
+ * the remote will ask for, the shell's init table (`"antd/es/button":[{version:"6.6.8",…`) what
+ * the deployed shell offers; antd-provide.ts only matters once the shell is rebuilt.
+ */
+const CONSUMED_KEY = /shareKey\s*:\s*(["'])([^"']+)\1/g;
+const PROVIDED_KEY = /(?:(["'])([^"']+)\1|([A-Za-z_$][\w$]*))\s*:\s*\[\s*\{\s*version\s*:/g;
+
+function jsFilesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js')).map((f) => path.join(dir, f));
+}
+
+function consumedShareKeys(remoteEntry: string): string[] {
+  return Array.from(fs.readFileSync(remoteEntry, 'utf8').matchAll(CONSUMED_KEY), (m) => m[2]);
+}
+
+function providedShareKeys(shellDist: string): Set<string> {
+  const keys = new Set<string>();
+  for (const file of jsFilesUnder(shellDist)) {
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(PROVIDED_KEY)) keys.add(m[2] ?? m[3]);
+  }
+  return keys;
+}
+
+export function checkBuild(app: string, dist: string, shellDist = shellDistDefault): string[] {
   const manifestFile = path.join(dist, 'mf-manifest.json');
   if (!fs.existsSync(manifestFile)) return [`no hay ${manifestFile}: construye el remote primero`];
   if (!fs.existsSync(path.join(dist, 'remoteEntry.js'))) return [`no hay remoteEntry.js en ${dist}`];
-  return checkRemoteManifest(APPS[app], readJson<RemoteManifest>(manifestFile, { name: '', exposes: [], shared: [] }), hostVersions());
+  const manifest = readJson<RemoteManifest>(manifestFile, { name: '', exposes: [], shared: [] });
+  const problems = checkRemoteManifest(APPS[app], manifest, hostVersions());
+  // Fail closed when a table cannot be read (no shell build, another runtime format): react is
+  // shared by every app, so its absence means the reading failed, not that nothing is shared.
+  const provided = providedShareKeys(shellDist);
+  if (!provided.has('react')) return [...problems, `no encuentro lo que comparte el shell en ${shellDist}: construye el shell (npm run build -- shell)`];
+  const consumed = consumedShareKeys(path.join(dist, 'remoteEntry.js'));
+  if (!consumed.includes('react')) return [...problems, `no encuentro qué módulos compartidos pide ${path.join(dist, 'remoteEntry.js')}`];
+  // the manifest too, should a future build list antd components there
+  return [...problems, ...checkAntdComponents([...consumed, ...manifest.shared.map((s) => s.name)], provided)];
 }
 
 function hashDir(dir: string): string {
@@ -100,7 +145,7 @@ async function main(argv: string[]) {
     case 'check': {
       const app = appOf(rest[0]);
       const dist = path.resolve(option('--dist') ?? path.join(ROOT, app, 'dist'));
-      const problems = checkBuild(app, dist);
+      const problems = checkBuild(app, dist, path.resolve(option('--shell') ?? shellDistDefault));
       if (problems.length) fail(`${app} (${dist}) rompería el shell:\n  - ${problems.join('\n  - ')}`);
       console.log(`✓ ${app}: el contrato con el shell se cumple (${dist})`);
       return;

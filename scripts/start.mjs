@@ -9,18 +9,20 @@ import path from 'node:path';
 import { ROOT, staleApps } from './apps.mjs';
 import { buildApps } from './build.mjs';
 
-const stale = staleApps();
+// --no-build serves the builds as they are (e.g. while sources are being edited)
+const stale = process.argv.includes('--no-build') ? [] : staleApps();
 if (stale.length) await buildApps(stale);
 
 const { createSiteServer, siteSettings } = await import(path.join(ROOT, 'shell', 'server', 'site-server.mjs'));
 
+const settings = siteSettings();
+
+// The API's CORS origin, e-mail links and photo URLs follow the addresses the site announces.
 const api = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'src', 'server.ts')], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: process.env,
+  env: { ...process.env, PUBLIC_SITE_URL: settings.siteUrl, PUBLIC_API_URL: settings.config.apiBaseUrl },
 });
-
-const settings = siteSettings();
 const site = createSiteServer(settings);
 site.listen(settings.port, settings.host, () => {
   console.log(`[site] InmueblesRD en ${settings.siteUrl} (API en ${settings.config.apiBaseUrl})`);

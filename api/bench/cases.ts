@@ -5,6 +5,7 @@
  */
 import type { Filters } from 'shared-contracts';
 import type { SampleRow } from './load-data';
+import { rng } from './random';
 
 export type CaseName = 'noop' | 'floor' | 'home' | 'filtered' | 'deep' | 'detail';
 
@@ -13,18 +14,6 @@ export interface HttpCase {
   label: string;
   /** A fresh request each time a connection sends one. */
   next(): { method: 'GET' | 'POST'; path: string; body?: string };
-}
-
-/** mulberry32: small, fast, deterministic. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const search = (filters: Filters, page = 0) => ({

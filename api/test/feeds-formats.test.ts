@@ -6,12 +6,10 @@ import { asc, eq } from 'drizzle-orm';
 import { MSG, type CompanyKey } from 'shared-contracts';
 import { anuncios } from '../src/db/schema';
 import { htmlToText } from '../src/feeds/html-text';
-import { importFeed } from '../src/feeds/import-feed';
 import { mapCurrency, mapPropertyType, mapPurpose, parseAmount } from '../src/feeds/vocabulary';
 import { engines } from './support/engines';
-import { startTestApp, type TestApp } from './support/app';
 import { post } from './support/http';
-import { materializeFixtures, startFeedServer, type FeedServer } from './fixtures/feeds/support';
+import { setupFeedSuite } from './fixtures/feeds/support';
 
 describe('feed vocabulary', () => {
   test.each([
@@ -46,27 +44,10 @@ describe('feed vocabulary', () => {
 });
 
 describe.each(engines())('feed formats on %s', (engine) => {
-  let t: TestApp;
-  let server: FeedServer;
-  let fx: ReturnType<typeof materializeFixtures>;
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-    server = await startFeedServer({ slowMs: 3000 });
-    fx = materializeFixtures(server.host);
-  });
-  afterAll(async () => {
-    await server.close();
-    fx.remove();
-    await t.close();
-  });
-
-  const run = async (partner: CompanyKey, file: string) => {
-    const report = await importFeed({ db: t.app.db, storage: t.app.photoStorage, partner, location: fx.file(file), usdDopRate: 60, photos: { timeoutMs: 500 } });
-    t.app.searchCache.invalidate();
-    return report;
-  };
+  const feeds = setupFeedSuite(engine);
+  const run = (partner: CompanyKey, file: string) => feeds.importFeed({ partner, location: feeds.fx.file(file), photos: { timeoutMs: 500 } });
   const rowsOf = async (partner: string) =>
-    new Map((await t.app.db.select().from(anuncios).where(eq(anuncios.source, partner)).orderBy(asc(anuncios.sourceRef))).map((r) => [r.sourceRef, r]));
+    new Map((await feeds.t.app.db.select().from(anuncios).where(eq(anuncios.source, partner)).orderBy(asc(anuncios.sourceRef))).map((r) => [r.sourceRef, r]));
 
   test('mixed currencies: every spelling of RD$ and US$, RD$ prices computed, unknown ones rejected', async () => {
     const report = await run('noves', 'mixed-currency.xml');
@@ -84,7 +65,7 @@ describe.each(engines())('feed formats on %s', (engine) => {
       'm-7': ['US', 120_000, 7_200_000], 'm-8': ['RD', 1_200_000, 1_200_000],
     });
     for (const r of rows.values()) expect(r).toMatchObject({ place: 'Sosúa', region: 'Puerto Plata', empresa: 'Noves', name: 'Noves', propiedad: 'Villa' });
-    const search = (filters: object) => post(t, '/allAnuncios', { filters, page: 0 });
+    const search = (filters: object) => post(feeds.t, '/allAnuncios', { filters, page: 0 });
     expect((await search({ moneda: 'US', place: 'Sosúa' })).body.count).toBe(4);
     expect((await search({ moneda: 'RD', place: 'Sosúa' })).body.count).toBe(4);
     // No currency chosen: prices compared in RD$, US$ converted.
@@ -107,7 +88,7 @@ describe.each(engines())('feed formats on %s', (engine) => {
     // 0,0 means "unknown" in feeds: the city's point instead.
     expect(where('c-6')).toEqual(['Puerto Plata', 'Puerto Plata', '', 19.79344, -70.6884]);
     expect(where('c-7')).toEqual(['Puerto Plata', 'Puerto Plata', '', 19.79, -70.69]);
-    const res = await post(t, '/allAnuncios', { filters: { locality: 'Cabarete' }, page: 0 });
+    const res = await post(feeds.t, '/allAnuncios', { filters: { locality: 'Cabarete' }, page: 0 });
     expect(res.body.anuncios.map((a: { title: string; source: string }) => [a.title, a.source])).toEqual([['Sin coordenadas 1', 'habitame']]);
   });
 
@@ -128,7 +109,7 @@ describe.each(engines())('feed formats on %s', (engine) => {
     });
     expect(rows.get('t-1')!.imageKeys).toHaveLength(1);
     expect(rows.get('t-2')).toMatchObject({ propiedad: 'Locales', proposito: 'alquiler', moneda: 'RD', price: 60_000, place: 'Santiago', region: 'Santiago', empresa: 'TuCasaRD' });
-    const res = await post(t, '/allAnuncios', { filters: { propiedad: 'Penthouse' }, page: 0 });
+    const res = await post(feeds.t, '/allAnuncios', { filters: { propiedad: 'Penthouse' }, page: 0 });
     expect(res.body.anuncios[0]).toMatchObject({ source: 'tucasard', empresa: 'TuCasa Piantini', image_urls: [expect.stringMatching(/^http:\/\/api\.test\/photos\/[0-9a-f]{32}\.webp$/)] });
 
     const again = await run('tucasard', 'tucasard.json');
@@ -136,9 +117,7 @@ describe.each(engines())('feed formats on %s', (engine) => {
   });
 
   test('a JSON feed over its cap is refused', async () => {
-    const report = await importFeed({
-      db: t.app.db, storage: t.app.photoStorage, partner: 'tucasard', location: fx.file('tucasard.json'), usdDopRate: 60, limits: { jsonMaxBytes: 200 },
-    });
+    const report = await feeds.importFeed({ partner: 'tucasard', location: feeds.fx.file('tucasard.json'), limits: { jsonMaxBytes: 200 } });
     expect(report).toMatchObject({ ok: false, withdrawn: 0 });
     expect(report.fatal).toMatch(/límite/);
   });

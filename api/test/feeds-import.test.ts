@@ -7,59 +7,40 @@ import fs from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
 import { MSG } from 'shared-contracts';
 import { anuncios, feedPhotos, type AnuncioRow } from '../src/db/schema';
-import { importFeed, type ImportOptions } from '../src/feeds/import-feed';
+import type { ImportOptions } from '../src/feeds/import-feed';
 import { cardKeyOf } from '../src/photos';
 import { engines } from './support/engines';
-import { startTestApp, type TestApp } from './support/app';
 import { del, get, post } from './support/http';
 import { createUser } from './support/users';
-import { materializeFixtures, startFeedServer, type FeedServer } from './fixtures/feeds/support';
+import { setupFeedSuite } from './fixtures/feeds/support';
 
 describe.each(engines())('partner feed import on %s', (engine) => {
-  let t: TestApp;
-  let server: FeedServer;
-  let fx: ReturnType<typeof materializeFixtures>;
+  const feeds = setupFeedSuite(engine);
   let clockMs = Date.UTC(2025, 1, 1);
 
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-    server = await startFeedServer({ slowMs: 3000 });
-    fx = materializeFixtures(server.host);
-  });
-  afterAll(async () => {
-    await server.close();
-    fx.remove();
-    await t.close();
-  });
-
-  const run = async (file: string, extra: Partial<ImportOptions> = {}) => {
+  const run = (file: string, extra: Partial<ImportOptions> = {}) => {
     clockMs += 60_000;
-    const report = await importFeed({
-      db: t.app.db,
-      storage: t.app.photoStorage,
+    return feeds.importFeed({
       partner: 'hazim',
-      location: fs.existsSync(fx.file(file)) ? fx.file(file) : file,
-      usdDopRate: 60,
+      location: fs.existsSync(feeds.fx.file(file)) ? feeds.fx.file(file) : file,
       photos: { timeoutMs: 1000 },
       now: () => new Date(clockMs),
       ...extra,
     });
-    t.app.searchCache.invalidate();
-    return report;
   };
   const rows = async () => {
-    const all = await t.app.db.select().from(anuncios).where(eq(anuncios.source, 'hazim')).orderBy(asc(anuncios.sourceRef));
+    const all = await feeds.t.app.db.select().from(anuncios).where(eq(anuncios.source, 'hazim')).orderBy(asc(anuncios.sourceRef));
     return new Map(all.map((r) => [r.sourceRef as string, r]));
   };
   const statuses = async () => Object.fromEntries([...(await rows())].map(([ref, r]) => [ref, r.status]));
-  const search = (filters: Record<string, unknown> = {}) => post(t, '/allAnuncios', { filters, page: 0 });
+  const search = (filters: Record<string, unknown> = {}) => post(feeds.t, '/allAnuncios', { filters, page: 0 });
   let first: Map<string, AnuncioRow>;
 
   test('a valid feed creates its listings, column by column', async () => {
     const report = await run('hazim-valid.xml');
     expect(report).toMatchObject({ ok: true, ads: 5, created: 4, updated: 0, unchanged: 0, withdrawn: 0, rejected: 1, photosDownloaded: 2, photoFailureCount: 2 });
     expect(report.rejections).toEqual([{ id: 'h-103', reason: `latitude: ${MSG.addressOutsideDR}` }]);
-    expect(report.photoFailures.map((f) => [f.id, f.url.replace(server.url, ''), f.reason])).toEqual(
+    expect(report.photoFailures.map((f) => [f.id, f.url.replace(feeds.server.url, ''), f.reason])).toEqual(
       expect.arrayContaining([
         ['h-101', '/missing.jpg', 'el servidor respondió 404'],
         ['h-101', '/not-an-image.jpg', MSG.invalidImage],
@@ -81,8 +62,8 @@ describe.each(engines())('partner feed import on %s', (engine) => {
     });
     expect(h100.imageKeys).toHaveLength(2);
     for (const key of h100.imageKeys) {
-      expect((await t.app.photoStorage.get(key))?.contentType).toBe('image/webp');
-      expect(await t.app.photoStorage.get(cardKeyOf(key))).not.toBeNull();
+      expect((await feeds.t.app.photoStorage.get(key))?.contentType).toBe('image/webp');
+      expect(await feeds.t.app.photoStorage.get(cardKeyOf(key))).not.toBeNull();
     }
     // Rent in RD$ written "45.000", no coordinates: the municipality's point from the gazetteer.
     expect(first.get('h-101')).toMatchObject({
@@ -110,8 +91,8 @@ describe.each(engines())('partner feed import on %s', (engine) => {
     const byTitle = new Map(res.body.anuncios.map((a: { title: string }) => [a.title, a]));
     const a = byTitle.get('Apartamento moderno en Bella Vista') as Record<string, any>;
     expect(a).toMatchObject({ _id: first.get('h-100')!.id, source: 'hazim', empresa: 'Hazim Realty', moneda: 'US', price: 250_000, proposito: 'venta', propiedad: 'Apartamento', locality: 'Bella Vista', place: 'Santo Domingo de Guzmán' });
-    expect(a.image_urls).toEqual(first.get('h-100')!.imageKeys.map((k) => `${t.config.publicApiUrl}/photos/${k}`));
-    const photo = await fetch(`${t.url}/photos/${first.get('h-100')!.imageKeys[0]}`);
+    expect(a.image_urls).toEqual(first.get('h-100')!.imageKeys.map((k) => `${feeds.t.config.publicApiUrl}/photos/${k}`));
+    const photo = await fetch(`${feeds.t.url}/photos/${first.get('h-100')!.imageKeys[0]}`);
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toBe('image/webp');
     expect(res.body.placeOptions).toEqual(expect.arrayContaining(['Higüey', 'Santiago', 'Santo Domingo de Guzmán']));
@@ -121,18 +102,18 @@ describe.each(engines())('partner feed import on %s', (engine) => {
   });
 
   test('users cannot delete a partner listing, and it uses no quota', async () => {
-    const { auth } = await createUser(t.app, { email: 'partner-check@example.com' });
-    expect((await del(t, `/${first.get('h-100')!.id}`, auth)).status).toBe(403);
-    const mine = await post(t, '/misAnuncios', undefined, auth);
+    const { auth } = await createUser(feeds.t.app, { email: 'partner-check@example.com' });
+    expect((await del(feeds.t, `/${first.get('h-100')!.id}`, auth)).status).toBe(403);
+    const mine = await post(feeds.t, '/misAnuncios', undefined, auth);
     expect(mine.body.canitdadDeAnunciosDisponibles).toBe(5);
   });
 
   test('the same feed twice changes nothing and downloads no photo again', async () => {
-    const hitsBefore = server.hits.get('/a.png');
+    const hitsBefore = feeds.server.hits.get('/a.png');
     const report = await run('hazim-valid.xml');
     expect(report).toMatchObject({ ok: true, created: 0, updated: 0, unchanged: 4, withdrawn: 0, rejected: 1, photosDownloaded: 0 });
-    expect(server.hits.get('/a.png')).toBe(hitsBefore);
-    expect(server.hits.get('/b.jpg')).toBe(1);
+    expect(feeds.server.hits.get('/a.png')).toBe(hitsBefore);
+    expect(feeds.server.hits.get('/b.jpg')).toBe(1);
     const again = await rows();
     for (const [ref, row] of first) expect(again.get(ref)).toEqual(row);
   });
@@ -146,12 +127,12 @@ describe.each(engines())('partner feed import on %s', (engine) => {
     expect(h100.updatedAt.getTime()).toBe(clockMs);
     expect(h100.imageKeys[0]).toBe(first.get('h-100')!.imageKeys[0]);
     expect(h100.imageKeys[1]).not.toBe(first.get('h-100')!.imageKeys[1]);
-    expect(server.hits.get('/c.jpg')).toBe(1);
-    expect(server.hits.get('/a.png')).toBe(1);
+    expect(feeds.server.hits.get('/c.jpg')).toBe(1);
+    expect(feeds.server.hits.get('/a.png')).toBe(1);
     // The replaced photo is gone from storage, its mapping too.
-    expect(await t.app.photoStorage.get(first.get('h-100')!.imageKeys[1])).toBeNull();
-    const mapped = await t.app.db.select().from(feedPhotos).where(eq(feedPhotos.sourceRef, 'h-100'));
-    expect(mapped.map((m) => m.url.replace(server.url, '')).sort()).toEqual(['/a.png', '/c.jpg']);
+    expect(await feeds.t.app.photoStorage.get(first.get('h-100')!.imageKeys[1])).toBeNull();
+    const mapped = await feeds.t.app.db.select().from(feedPhotos).where(eq(feedPhotos.sourceRef, 'h-100'));
+    expect(mapped.map((m) => m.url.replace(feeds.server.url, '')).sort()).toEqual(['/a.png', '/c.jpg']);
     expect(now.get('h-101')!.updatedAt).toEqual(first.get('h-101')!.updatedAt);
     expect(now.get('h-103')).toMatchObject({ title: 'Apartamento en Naco', status: 'published', latitude: 18.48 });
     expect((await search()).body.count).toBe(5);
@@ -177,7 +158,7 @@ describe.each(engines())('partner feed import on %s', (engine) => {
     ['neither XML nor JSON', 'id;title\n1;Casa', /ni JSON/],
     ['JSON without ads', '{"listings": []}', /"ads"/],
   ])('an %s feed is refused and withdraws nothing', async (_name, body, reason) => {
-    const file = `${fx.dir}/inline.feed`;
+    const file = `${feeds.fx.dir}/inline.feed`;
     fs.writeFileSync(file, body);
     const report = await run(file);
     expect(report).toMatchObject({ ok: false, withdrawn: 0 });
@@ -197,8 +178,8 @@ describe.each(engines())('partner feed import on %s', (engine) => {
     expect(shrunk).toMatchObject({ ok: true, ads: 2, unchanged: 2, withdrawn: 3 });
     expect(await statuses()).toEqual({ 'h-100': 'published', 'h-101': 'published', 'h-102': 'withdrawn', 'h-103': 'withdrawn', 'h-104': 'withdrawn' });
     expect((await search()).body.count).toBe(2);
-    expect((await get(t, `/anuncio/${first.get('h-102')!.id}`)).status).toBe(404);
-    expect(await t.app.photoStorage.get((await rows()).get('h-100')!.imageKeys[0])).not.toBeNull();
+    expect((await get(feeds.t, `/anuncio/${first.get('h-102')!.id}`)).status).toBe(404);
+    expect(await feeds.t.app.photoStorage.get((await rows()).get('h-100')!.imageKeys[0])).not.toBeNull();
 
     const back = await run('hazim-updated.xml');
     expect(back).toMatchObject({ ok: true, created: 0, updated: 3, unchanged: 2, withdrawn: 0 });
@@ -209,13 +190,13 @@ describe.each(engines())('partner feed import on %s', (engine) => {
 
   test('a partly bad feed updates the good ads and keeps the rejected ones as they were', async () => {
     const before = await rows();
-    const updated = fs.readFileSync(fx.file('hazim-updated.xml'), 'utf8');
+    const updated = fs.readFileSync(feeds.fx.file('hazim-updated.xml'), 'utf8');
     const partly = updated
       .replace('<price>240,000</price>', '<price>230,000</price>')
       .replace('<content>Un inmueble poco común', '<content>')
       .replace(/<content>[^<]*<\/content>(\s*<price>3500)/, '<content></content>$1')
       .replace(/  <ad>\s*<id>h-102<\/id>[\s\S]*?<\/ad>\n/, '');
-    const file = `${fx.dir}/partly.xml`;
+    const file = `${feeds.fx.dir}/partly.xml`;
     fs.writeFileSync(file, partly);
     const report = await run(file);
     expect(report).toMatchObject({ ok: true, updated: 1, unchanged: 2, withdrawn: 1, rejected: 1 });

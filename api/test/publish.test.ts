@@ -72,6 +72,37 @@ describe.each(engines())('publishing and own listings on %s', (engine) => {
   const publish = (auth: Record<string, string>, fd: FormData) => request(t, 'POST', '/anuncio', { raw: fd, headers: auth });
   const rowsOf = (ownerId: string) => t.app.db.select().from(anuncios).where(eq(anuncios.ownerId, ownerId));
 
+  test('a client that goes away while its photos are processed leaves no listing and no photo', async () => {
+    const { user, auth } = await createUser(t.app);
+    const before = storedFiles();
+    // photos heavy enough that processing takes a while after the upload has been read
+    const big = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120 + i, sigma: 60 } } }).jpeg({ quality: 90 }).toBuffer(),
+      ),
+    );
+    const abort = new AbortController();
+    const sent = fetch(`${t.url}/anuncio`, {
+      method: 'POST',
+      headers: auth,
+      body: form(FIELDS, big.map((data, i) => ({ name: `f${i}.jpg`, data }))),
+      signal: abort.signal,
+    }).then(
+      () => 'answered',
+      (err: Error) => err.name,
+    );
+    // the first processed photo on disk means the upload was read and the listing is not saved yet
+    const deadline = Date.now() + 20_000;
+    while (storedFiles().length === before.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(storedFiles().length).toBeGreaterThan(before.length);
+    abort.abort();
+    expect(await sent).toBe('AbortError');
+    // give the server time to finish the photos it had started, then look
+    await new Promise((r) => setTimeout(r, 4000));
+    expect(await rowsOf(user.id)).toHaveLength(0);
+    expect(storedFiles()).toEqual(before);
+  });
+
   test('publish with photos: 201 with the listing, photos served, own list and search updated', async () => {
     const { user, auth } = await createUser(t.app);
     const before = await post(t, '/allAnuncios', { filters: {}, page: 0 });

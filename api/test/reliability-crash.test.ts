@@ -14,21 +14,10 @@ import { openPglite } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { isValidPhotoKey } from '../src/photos';
 import { cardKeyOf } from '../src/photos/store-photos';
+import { LISTING_FIELDS } from './support/listing-fields';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SECRET = 'crash-test-secret-0123456789abcdef0123456789';
-const FIELDS = {
-  title: 'Casa en Gazcue',
-  price: '5000000',
-  description: 'Casa amplia.',
-  name: 'Rosa',
-  apellido: 'Mejía',
-  movil: '8095550000',
-  email: 'rosa@example.com',
-  address: 'Calle Doctor Delgado 10',
-  latitude: '18.4655',
-  longitude: '-69.9004',
-};
 
 interface Server {
   child: ChildProcess;
@@ -58,7 +47,7 @@ async function startServer(dataDir: string): Promise<Server> {
 
 function publish(url: string, token: string, photos: Buffer[]): Promise<number> {
   const fd = new FormData();
-  for (const [k, v] of Object.entries(FIELDS)) fd.append(k, v);
+  for (const [k, v] of Object.entries(LISTING_FIELDS)) fd.append(k, v);
   photos.forEach((p, i) => fd.append('images', new Blob([new Uint8Array(p)], { type: 'image/jpeg' }), `${i}.jpg`));
   return fetch(`${url}/anuncio`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${token}` } }).then(
     (res) => res.status,

@@ -18,6 +18,7 @@ import { engines, openTestDatabase } from './support/engines';
 import { startTestApp, testConfig, type TestApp } from './support/app';
 import { createUser } from './support/users';
 import { get, post, request } from './support/http';
+import { LISTING_FIELDS } from './support/listing-fields';
 
 /** The calls anyone may make (SPEC §7). Anything else must demand a token. */
 const PUBLIC = new Set([
@@ -36,22 +37,6 @@ const PUBLIC = new Set([
   // CORS preflight (answered by @fastify/cors, no handler of ours behind it)
   'OPTIONS *',
 ]);
-
-const FIELDS = {
-  proposito: 'venta',
-  propiedad: 'Casa',
-  title: 'Casa en Gazcue',
-  moneda: 'RD',
-  price: '5000000',
-  description: 'Casa amplia.',
-  name: 'Rosa',
-  apellido: 'Mejía',
-  movil: '8095550000',
-  email: 'rosa@example.com',
-  address: 'Calle Doctor Delgado 10, Gazcue',
-  latitude: '18.4655',
-  longitude: '-69.9004',
-};
 
 function routesOf(list: RouteOptions[]): string[] {
   return list.flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).map((m) => `${m} ${r.url}`));
@@ -119,7 +104,7 @@ describe.each(engines())('route protection on %s', (engine) => {
     const fd = new FormData();
     const forcedId = crypto.randomUUID();
     const hostile: Record<string, string> = {
-      ...FIELDS,
+      ...LISTING_FIELDS,
       ownerId: other.user.id,
       owner: other.user.id,
       owner_id: other.user.id,

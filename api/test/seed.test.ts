@@ -7,9 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, count, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
-import {
-  COMPANIES, COMPANY_KEYS, DO_BBOX, MONEDAS, PROPIEDAD_FILTER, PROPIEDAD_FORM, PROPOSITO_FORM, anuncioSchema,
-} from 'shared-contracts';
+import { COMPANIES, COMPANY_KEYS, DO_BBOX, MONEDAS, PROPIEDAD_FILTER, PROPIEDAD_FORM, PROPOSITO_FORM } from 'shared-contracts';
+import { anuncioSchema } from 'shared-contracts/schemas';
 import { engines, openTestDatabase, type TestDatabase } from './support/engines';
 import { anuncios } from '../src/db/schema';
 import { getGazetteer } from '../src/geocoder';

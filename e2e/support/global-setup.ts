@@ -54,6 +54,8 @@ export default async function globalSetup() {
       RATE_LIMIT_SCALE: '50',
       FEEDS_CONFIG: feedsConfig,
       FEEDS_INTERVAL_MINUTES: '1440',
+      // the remotes' standalone QA servers call this API from their own origins
+      CORS_ORIGINS: Object.values(E2E.standaloneUrls).join(','),
   };
   // The browser run uses the embedded database (the default a person gets), even in CI.
   delete env.DATABASE_URL;

@@ -1,11 +1,14 @@
 /**
- * Steps the journeys (tests/journeys.spec.ts) share: the header or the phone drawer, antd
- * selects, a listing form filled with an address found by the geocoder, small real photos.
+ * Steps the browser specs share (journeys, account, publish): the header or the phone drawer,
+ * the account forms, antd selects, a listing form filled with an address found by the geocoder,
+ * small real photos.
  */
 import sharp from 'sharp';
+import { MSG } from 'shared-contracts';
 import { expect, type Page, type ViewportSize } from '@playwright/test';
 import { E2E } from './env';
 import { api, type TestUser } from './fixtures';
+import { mailCount, waitForLink } from './mailbox';
 
 export const isPhone = (viewport: ViewportSize | null) => (viewport?.width ?? 1280) < 600;
 export const sitePath = (link: string) => new URL(link).pathname;
@@ -35,6 +38,50 @@ export async function menuEntries(page: Page, viewport: ViewportSize | null): Pr
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   return [title, ...entries];
+}
+
+/**
+ * Sign-up (on /signup) up to the strength popover: name, apellido and email filled, the password
+ * field focused and `typed` entered key by key. The caller goes on from the popover it is given.
+ */
+export async function startSignup(page: Page, who: { name: string; apellido: string; email: string }, typed: string) {
+  const main = page.getByRole('main');
+  await main.getByLabel('Nombre').fill(who.name);
+  await main.getByLabel('Apellido').fill(who.apellido);
+  await main.getByLabel('Email').fill(who.email);
+  const password = main.getByLabel('Contraseña', { exact: true });
+  await password.click();
+  await password.pressSequentially(typed);
+  const strength = page.getByTestId('password-strength');
+  await expect(strength).toBeVisible();
+  return { password, strength };
+}
+
+/** The login form (on /login): email, password, Inicia Sesión; the caller checks the outcome. */
+export async function submitLogin(page: Page, email: string, password: string) {
+  const main = page.getByRole('main');
+  await main.getByLabel('Email').fill(email);
+  await main.getByLabel('Contraseña').fill(password);
+  await main.getByRole('button', { name: 'Inicia Sesión' }).click();
+}
+
+/**
+ * From /forgotPassword: asks for the link, follows the one emailed (not an older one), sets
+ * `newPassword` and goes Back to Login.
+ */
+export async function resetPasswordByEmail(page: Page, email: string, newPassword: string) {
+  const main = page.getByRole('main');
+  const before = mailCount(email);
+  await main.getByLabel('Email').fill(email);
+  await main.getByRole('button', { name: 'Enviar' }).click();
+  await expect(main.getByText(MSG.resetLinkSent)).toBeVisible();
+  const link = await waitForLink(email, '/resetPassword/', { after: before });
+  await page.goto(sitePath(link));
+  await main.getByLabel('Nueva contraseña').fill(newPassword);
+  await main.getByLabel('Confirmar Contraseña').fill(newPassword);
+  await main.getByRole('button', { name: 'Enviar' }).click();
+  await expect(main.getByText(MSG.passwordChanged)).toBeVisible();
+  await main.getByRole('button', { name: MSG.backToLogin }).click();
 }
 
 /** An antd select: long lists are virtualised, so type to bring the option into view. */

@@ -33,6 +33,8 @@ let resetLink = '';
 let user: TestUser;
 
 const main = (page: Page) => page.getByRole('main');
+// the detail's map loads when it comes near the screen: scroll to it so axe checks it too
+const showDetailMap = (p: Page) => p.locator('.anuncio-detail-map-slot').scrollIntoViewIfNeeded();
 const LOGGED_OUT: Route[] = [
   { name: 'home', path: () => '/', ready: (p) => p.locator('.anuncio-card').first() },
   {
@@ -50,7 +52,7 @@ const LOGGED_OUT: Route[] = [
   { name: 'confirm-email', path: () => sitePath(confirmLink), ready: (p) => main(p).getByText(MSG.emailConfirmed) },
   { name: 'request-confirmation', path: () => '/requestEmailConfirmation', ready: (p) => main(p).getByLabel(MSG.confirmLinkLabel) },
   { name: 'plans', path: () => '/comprarPlanPage', ready: (p) => main(p).getByRole('region', { name: 'Gratis' }) },
-  { name: 'detail', path: () => `/anuncioDetailedView/${anuncioId}`, ready: (p) => p.locator('.anuncio-detail-map .leaflet-marker-icon') },
+  { name: 'detail', path: () => `/anuncioDetailedView/${anuncioId}`, act: showDetailMap, ready: (p) => p.locator('.anuncio-detail-map .leaflet-marker-icon') },
   { name: 'detail-not-found', path: () => '/anuncioDetailedView/no-existe', ready: (p) => p.getByText(MSG.regresaPaginaPrincipal) },
 ];
 const LOGGED_IN: Route[] = [
@@ -70,7 +72,7 @@ const LOGGED_IN: Route[] = [
   { name: 'confirm-email-error', path: () => '/confirmEmail/no-existe/token-falso', ready: (p) => main(p).getByRole('alert') },
   { name: 'request-confirmation', path: () => '/requestEmailConfirmation', ready: (p) => main(p).getByLabel(MSG.confirmLinkLabel) },
   { name: 'plans', path: () => '/comprarPlanPage', ready: (p) => main(p).getByText('Tu plan actual') },
-  { name: 'detail', path: () => `/anuncioDetailedView/${anuncioId}`, ready: (p) => p.locator('.anuncio-detail-map .leaflet-marker-icon') },
+  { name: 'detail', path: () => `/anuncioDetailedView/${anuncioId}`, act: showDetailMap, ready: (p) => p.locator('.anuncio-detail-map .leaflet-marker-icon') },
   { name: 'mis-anuncios', path: () => '/misAnuncios', ready: (p) => p.locator('.anuncio-card').getByRole('button', { name: 'Borrar' }) },
   { name: 'agregar-anuncio', path: () => '/agregarAnuncio', ready: (p) => p.locator('.leaflet-container') },
 ];

@@ -4,24 +4,15 @@
  * and the plans page as visitor and as user. Runs at 1280 px and 390 px (the two projects).
  */
 import { test, expect, createConfirmedUser, loginAs, uniqueEmail } from '../support/fixtures';
-import { mailCount, waitForLink } from '../support/mailbox';
-
-const isPhone = (width: number | undefined) => (width ?? 1280) < 600;
-const sitePath = (link: string) => new URL(link).pathname;
+import { waitForLink } from '../support/mailbox';
+import { isPhone, navigate, resetPasswordByEmail, sitePath, startSignup, submitLogin } from '../support/journey-steps';
 
 test('sign up, confirm by email, log in, log out, reset the password, log in with it', async ({ page, viewport }) => {
   const email = uniqueEmail('acct');
   const main = page.getByRole('main');
 
   await page.goto('/signup');
-  await main.getByLabel('Nombre').fill('Marta');
-  await main.getByLabel('Apellido').fill('Gómez');
-  await main.getByLabel('Email').fill(email);
-  const password = main.getByLabel('Contraseña', { exact: true });
-  await password.click();
-  await password.pressSequentially('abc');
-  const strength = page.getByTestId('password-strength');
-  await expect(strength).toBeVisible();
+  const { password, strength } = await startSignup(page, { name: 'Marta', apellido: 'Gómez', email }, 'abc');
   await expect(strength).toContainText('Fuerza: 20%');
   await password.fill('Primera1!');
   await expect(strength).toContainText('Fuerza: 100%');
@@ -34,9 +25,7 @@ test('sign up, confirm by email, log in, log out, reset the password, log in wit
 
   // Before confirming: the server's text on the password field and the confirm-email prompt.
   await page.goto('/login');
-  await main.getByLabel('Email').fill(email.toUpperCase());
-  await main.getByLabel('Contraseña').fill('Primera1!');
-  await main.getByRole('button', { name: 'Inicia Sesión' }).click();
+  await submitLogin(page, email.toUpperCase(), 'Primera1!');
   await expect(main.getByText('Please confirm your email address first')).toBeVisible();
   await expect(main.getByText('No tienes el link para confirmar tu Email?')).toBeVisible();
   await main.getByRole('button', { name: 'Confirma Email' }).click();
@@ -48,40 +37,19 @@ test('sign up, confirm by email, log in, log out, reset the password, log in wit
   await main.getByRole('button', { name: 'Back to Login' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  await main.getByLabel('Email').fill(email);
-  await main.getByLabel('Contraseña').fill('Primera1!');
-  await main.getByRole('button', { name: 'Inicia Sesión' }).click();
+  await submitLogin(page, email, 'Primera1!');
   await expect(page).toHaveURL(/\/$/);
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}').email).toBe(email);
 
-  const header = page.getByRole('banner');
-  if (isPhone(viewport?.width)) {
-    await header.getByRole('button', { name: 'Abrir menú' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Salir' }).click();
-  } else {
-    await header.getByRole('button', { name: 'SALIR' }).click();
-  }
+  await navigate(page, viewport, 'SALIR', 'Salir');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 
-  const mailsBefore = mailCount(email);
   await page.goto('/forgotPassword');
-  await main.getByLabel('Email').fill(email);
-  await main.getByRole('button', { name: 'Enviar' }).click();
-  await expect(main.getByText('The reset link has been sent to your email address')).toBeVisible();
-  const resetLink = await waitForLink(email, '/resetPassword/', { after: mailsBefore });
-  await page.goto(sitePath(resetLink));
-  await main.getByLabel('Nueva contraseña').fill('Segunda2?');
-  await main.getByLabel('Confirmar Contraseña').fill('Segunda2?');
-  await main.getByRole('button', { name: 'Enviar' }).click();
-  await expect(main.getByText('La contraseña ha sido cambiado con exito!!')).toBeVisible();
-  await main.getByRole('button', { name: 'Back to Login' }).click();
+  await resetPasswordByEmail(page, email, 'Segunda2?');
 
-  await main.getByLabel('Email').fill(email);
-  await main.getByLabel('Contraseña').fill('Primera1!');
-  await main.getByRole('button', { name: 'Inicia Sesión' }).click();
+  await submitLogin(page, email, 'Primera1!');
   await expect(main.getByText('Email o contraseña incorrectos')).toBeVisible();
-  await main.getByLabel('Contraseña').fill('Segunda2?');
-  await main.getByRole('button', { name: 'Inicia Sesión' }).click();
+  await submitLogin(page, email, 'Segunda2?');
   await expect(page).toHaveURL(/\/$/);
 });
 
@@ -93,7 +61,7 @@ test('plans as a visitor: paid plans coming soon, the choice remembered through 
   }
   const [gratis, super_] = [main.getByRole('region', { name: 'Gratis' }), main.getByRole('region', { name: 'Super' })];
   const [a, b] = [await gratis.boundingBox(), await super_.boundingBox()];
-  if (isPhone(viewport?.width)) expect(b!.y).toBeGreaterThan(a!.y + a!.height - 1); // stacked
+  if (isPhone(viewport)) expect(b!.y).toBeGreaterThan(a!.y + a!.height - 1); // stacked
   else expect(Math.abs(b!.y - a!.y)).toBeLessThan(2); // side by side
   await gratis.getByRole('button', { name: 'Elegir' }).click();
   await expect(page).toHaveURL(/\/signup$/);

@@ -8,7 +8,10 @@
 import { test, expect, api, fakeToken, uniqueEmail, loginAs, type TestUser } from '../support/fixtures';
 import { mailCount, waitForLink } from '../support/mailbox';
 import { E2E } from '../support/env';
-import { cards, choose, createListingOverApi, deleteAllListings, fillListing, isPhone, menuEntries, navigate, photo, sitePath, storedUser } from '../support/journey-steps';
+import {
+  cards, choose, createListingOverApi, deleteAllListings, fillListing, isPhone, menuEntries, navigate, photo, resetPasswordByEmail, sitePath, startSignup,
+  storedUser, submitLogin,
+} from '../support/journey-steps';
 import { FREE_PLAN_COUNT, MSG } from 'shared-contracts';
 import type { Locator } from '@playwright/test';
 
@@ -95,14 +98,7 @@ test.describe.serial("one person's story", () => {
     await page.reload(); // remembered, not just passed along
     await expect(main.getByTestId('chosen-plan')).toHaveText('Plan elegido: Gratis');
 
-    await main.getByLabel('Nombre').fill('Rosa');
-    await main.getByLabel('Apellido').fill('Almonte');
-    await main.getByLabel('Email').fill(email);
-    const passwordBox = main.getByLabel('Contraseña', { exact: true });
-    await passwordBox.click();
-    await passwordBox.pressSequentially('primera');
-    const strength = page.getByTestId('password-strength');
-    await expect(strength).toBeVisible();
+    const { password: passwordBox, strength } = await startSignup(page, { name: 'Rosa', apellido: 'Almonte', email }, 'primera');
     await expect(strength).not.toContainText('Fuerza: 100%');
     await passwordBox.fill(password);
     await expect(strength).toContainText('Fuerza: 100%');
@@ -113,9 +109,7 @@ test.describe.serial("one person's story", () => {
     await main.getByRole('button', { name: 'Inicia Sesión' }).click();
 
     await expect(page).toHaveURL(/\/login$/);
-    await main.getByLabel('Email').fill(email);
-    await main.getByLabel('Contraseña').fill(password);
-    await main.getByRole('button', { name: 'Inicia Sesión' }).click();
+    await submitLogin(page, email, password);
     await expect(main.getByText(MSG.confirmEmailFirst)).toBeVisible();
     await main.getByRole('button', { name: 'Confirma Email' }).click();
     await expect(page).toHaveURL(/\/requestEmailConfirmation$/);
@@ -129,9 +123,7 @@ test.describe.serial("one person's story", () => {
     await page.goto(sitePath(link));
     await expect(main.getByText(MSG.emailConfirmed)).toBeVisible();
     await main.getByRole('button', { name: 'Back to Login' }).click();
-    await main.getByLabel('Email').fill(email);
-    await main.getByLabel('Contraseña').fill(password);
-    await main.getByRole('button', { name: 'Inicia Sesión' }).click();
+    await submitLogin(page, email, password);
     await expect(page).toHaveURL(/\/$/);
     const entries = await menuEntries(page, viewport);
     expect(entries[0]).toBe('Rosa');
@@ -212,25 +204,11 @@ test.describe.serial("one person's story", () => {
     await page.goto('/login');
     await main.getByRole('link', { name: 'Cambiar Contraseña' }).click();
     await expect(page).toHaveURL(/\/forgotPassword$/);
-    const before = mailCount(user.email);
-    await main.getByLabel('Email').fill(user.email);
-    await main.getByRole('button', { name: 'Enviar' }).click();
-    await expect(main.getByText(MSG.resetLinkSent)).toBeVisible();
-    const link = await waitForLink(user.email, '/resetPassword/', { after: before });
+    await resetPasswordByEmail(page, user.email, newPassword);
 
-    await page.goto(sitePath(link));
-    await main.getByLabel('Nueva contraseña').fill(newPassword);
-    await main.getByLabel('Confirmar Contraseña').fill(newPassword);
-    await main.getByRole('button', { name: 'Enviar' }).click();
-    await expect(main.getByText(MSG.passwordChanged)).toBeVisible();
-    await main.getByRole('button', { name: 'Back to Login' }).click();
-
-    await main.getByLabel('Email').fill(user.email);
-    await main.getByLabel('Contraseña').fill(password);
-    await main.getByRole('button', { name: 'Inicia Sesión' }).click();
+    await submitLogin(page, user.email, password);
     await expect(main.getByText(MSG.invalidCredentials)).toBeVisible();
-    await main.getByLabel('Contraseña').fill(newPassword);
-    await main.getByRole('button', { name: 'Inicia Sesión' }).click();
+    await submitLogin(page, user.email, newPassword);
     await expect(page).toHaveURL(/\/$/);
     expect((await menuEntries(page, viewport))[0]).toBe('Rosa');
     user = await storedUser(page, newPassword);

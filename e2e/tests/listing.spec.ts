@@ -22,8 +22,9 @@ test('Información on a home card opens its detail; Email and Contacto reveal li
   await detail.getByRole('button', { name: 'Contacto' }).click();
   await expect(detail.getByRole('link', { name: /\(\d{3}\) \d{3}-\d{4}/ })).toHaveAttribute('href', /^tel:\+1\d{10}$/);
 
+  // the map loads when it comes near the screen
+  await detail.locator('.anuncio-detail-map-slot').scrollIntoViewIfNeeded();
   const map = detail.locator('.anuncio-detail-map');
-  await map.scrollIntoViewIfNeeded();
   await expect(map.locator('.leaflet-marker-icon')).toBeVisible();
   expect(Math.round((await map.boundingBox())!.height)).toBe(500);
 });

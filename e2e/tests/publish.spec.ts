@@ -6,12 +6,16 @@
  * At 1280 px and 390 px (the two projects).
  */
 import sharp from 'sharp';
-import { test, expect, api, createConfirmedUser, loginAs, type TestUser } from '../support/fixtures';
+import { test, expect, api, createConfirmedUser, loginAs } from '../support/fixtures';
 import { E2E } from '../support/env';
+import { createListingOverApi, fillListing } from '../support/journey-steps';
 import { MSG, FREE_PLAN_COUNT, type MisAnunciosResponse } from 'shared-contracts';
 import type { Page } from '@playwright/test';
 
-/** A photo-like noisy image: big enough that it must be compressed to reach IMAGE_TARGET_MB. */
+/**
+ * A photo-like noisy image, big enough that it must be compressed to reach IMAGE_TARGET_MB; the
+ * journeys' `photo` (support/journey-steps) is small on purpose, to keep those runs fast.
+ */
 async function photo(kind: 'jpeg' | 'png', seed: number): Promise<Buffer> {
   const width = 1400;
   const height = 1000;
@@ -29,31 +33,9 @@ async function photo(kind: 'jpeg' | 'png', seed: number): Promise<Buffer> {
 
 const addressBox = (page: Page) => page.getByRole('textbox', { name: 'Dirección', exact: true });
 
-async function fillListing(page: Page, title: string) {
-  await page.getByLabel('Título').fill(title);
-  await page.getByLabel('Precio').fill('4500000');
-  await page.getByLabel('Habitaciones').fill('3');
-  await page.getByLabel('Descripción').fill('Casa amplia con patio.\nCerca de todo.');
-  await page.getByLabel('Celular').fill('8095551234');
-  await page.getByPlaceholder('Escribe la dirección').fill('Santo Domingo de');
-  await page.getByRole('button', { name: /Santo Domingo de Guzmán, Distrito Nacional/ }).first().click();
-  await page.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(addressBox(page)).toHaveValue(/Santo Domingo de Guzmán/);
-}
-
-/** Creates a listing over the API (multipart, as the form does). */
-async function createOverApi(user: TestUser, title: string) {
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    title, price: '1000000', description: 'Creado por la prueba', name: user.name, apellido: user.apellido,
-    movil: '8095550000', email: user.email, address: 'Naco, Distrito Nacional', latitude: '18.4755', longitude: '-69.9312',
-  };
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const res = await fetch(`${E2E.apiUrl}/anuncio`, { method: 'POST', body: form, headers: { authorization: `Bearer ${user.token}` } });
-  expect(res.status, await res.text()).toBeLessThan(300);
-}
-
 test('publish with two photos and a searched address, see it in my listings and on home, delete it', async ({ page }) => {
+  // compressing two photos in the browser, publishing and three pages: more than the default minute on a busy 2-core machine
+  test.setTimeout(120_000);
   const user = await createConfirmedUser({ name: 'Lucía', apellido: 'Peña' });
   await loginAs(page, user);
   const site = new URL(E2E.siteUrl).host;
@@ -109,7 +91,7 @@ test('publish with two photos and a searched address, see it in my listings and 
 
 test("at the quota: 'Elige tu plan' instead of the add button, and a refused publish offers the plans", async ({ page }) => {
   const user = await createConfirmedUser();
-  for (let i = 0; i < FREE_PLAN_COUNT; i++) await createOverApi(user, `Cupo ${i + 1}`);
+  for (let i = 0; i < FREE_PLAN_COUNT; i++) await createListingOverApi(user, `Cupo ${i + 1}`);
   await loginAs(page, user);
   await page.goto('/misAnuncios');
   await expect(page.locator('.anuncio-card')).toHaveCount(FREE_PLAN_COUNT);

@@ -2,6 +2,7 @@
  * The shell: header and drawer by session and width, route guards, the error screen,
  * token expiry, and a remote that cannot be loaded while the rest keeps working.
  */
+import type { Page, Route } from '@playwright/test';
 import { test, expect, createConfirmedUser, loginAs, fakeToken, type TestUser } from '../support/fixtures';
 
 const isPhone = (width: number | undefined) => (width ?? 1280) < 600;
@@ -151,6 +152,82 @@ test('a remote that cannot load breaks only its own routes, and Reintentar bring
   await expect(page.locator('.remote-fallback')).toHaveCount(0);
   await expect(page.locator('form').first()).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+});
+
+/** With mf-account's fallback on /login: the header, the footer and the other remotes still work. */
+async function expectRestOfSiteWorks(page: Page) {
+  const fallback = page.locator('.remote-fallback');
+  await expect(fallback).toContainText('Esta sección no está disponible en este momento.');
+  await expect(fallback).toHaveAttribute('data-remote', 'mf_account');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText('© 2024');
+  // client-side navigation to mf-search's home: its listings render, no fallback there
+  await page.getByRole('link', { name: /ir al inicio/ }).click();
+  await expect(page.locator('.remote-fallback')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Anuncios' }).locator('.anuncio-card').first()).toBeVisible();
+  await page.goBack();
+}
+
+/** Marks the window so a test can prove that "Reintentar" did not reload the page. */
+const markWindow = (page: Page) => page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+const windowMark = (page: Page) => page.evaluate(() => (window as unknown as { __marker?: number }).__marker);
+
+test('a remote slower than the timeout shows its fallback; Reintentar loads it once it answers', async ({ page, request, guard }) => {
+  guard.allow('Remote mf_account no respondió a tiempo', 'mf-account is stalled on purpose past the timeout');
+  // The site serves the timeout from REMOTE_TIMEOUT_MS (default 15 s); this page gets 2 s instead,
+  // so the test does not wait 15 s per attempt and the other tests keep the real default.
+  const config = await (await request.get('/config.json')).json();
+  expect(config.remoteTimeoutMs).toBe(15_000);
+  await page.route('**/config.json', (route) => route.fulfill({ json: { ...config, remoteTimeoutMs: 2_000 } }));
+
+  // mf-account's entry does not answer until the test lets it (a remote server that hangs)
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const stall = async (route: Route) => {
+    await answered;
+    await route.continue();
+  };
+  await page.route('**/remotes/mf-account/remoteEntry.js', stall);
+  await page.goto('/login');
+  await expectRestOfSiteWorks(page);
+  await expect(page.locator('.remote-fallback')).toBeVisible();
+
+  // the remote answers again: the stalled request completes late, new ones go straight through
+  await markWindow(page);
+  await page.unroute('**/remotes/mf-account/remoteEntry.js', stall);
+  answer();
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.locator('.remote-fallback')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Cambiar Contraseña', exact: true })).toBeVisible();
+  expect(await windowMark(page)).toBe(42);
+});
+
+test('a remote page that throws while rendering shows the fallback in its area; Reintentar loads the fixed one', async ({ page, guard }) => {
+  const boom = 'Fallo de prueba en mf_account';
+  guard.allow(boom, 'the served LoginPage chunk throws on purpose; React reports the error its boundary caught');
+  // mf-account's LoginPage chunk as a broken deploy would serve it: the component throws when it renders
+  let served = 0;
+  const breakLoginPage = async (route: Route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replaceAll('"Cambiar Contrase', `(()=>{throw new Error(${JSON.stringify(boom)})})()+"Cambiar Contrase`);
+    served += 1;
+    // A real fix ships under new content-hashed names; here the fixed file keeps the broken one's
+    // URL, so the broken answer must not stay in the browser cache.
+    await route.fulfill({ response, body, headers: { ...response.headers(), 'cache-control': 'no-store' } });
+  };
+  await page.route('**/remotes/mf-account/**/__federation_expose_LoginPage*.js', breakLoginPage);
+  await page.goto('/login');
+  await expectRestOfSiteWorks(page);
+  await expect(page.locator('.remote-fallback')).toBeVisible();
+  expect(served).toBeGreaterThan(0);
+
+  // the remote is fixed: Reintentar fetches it again, without a full reload
+  await markWindow(page);
+  await page.unroute('**/remotes/mf-account/**/__federation_expose_LoginPage*.js', breakLoginPage);
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.locator('.remote-fallback')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Cambiar Contraseña', exact: true })).toBeVisible();
+  expect(await windowMark(page)).toBe(42);
 });
 
 test('one copy of React is loaded across the shell and the remotes', async ({ page }) => {

@@ -1,23 +1,84 @@
 /** Runtime configuration served next to the shell (config.json), read at start-up, never baked into builds. */
-import { z } from 'zod';
 
-export const runtimeConfigSchema = z.object({
-  apiBaseUrl: z.string().min(1),
-  tileUrl: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  tileAttribution: z
-    .string()
-    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
-  contactEmail: z.string().default('contacto@example.com'),
+/** How long the shell waits for a remote before its fallback with "Reintentar" (REMOTE_TIMEOUT_MS). */
+export const DEFAULT_REMOTE_TIMEOUT_MS = 15_000;
+
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  tileUrl: string;
+  tileAttribution: string;
+  contactEmail: string;
   /** Enables /__error, used by the browser tests of the error screen. */
-  testRoutes: z.boolean().default(false),
+  testRoutes: boolean;
+  /** Milliseconds the shell waits for a remote's entry and expose before showing the fallback. */
+  remoteTimeoutMs: number;
   /** Standalone QA only: other remotes this remote renders (name -> remoteEntry URL). */
-  remotes: z.record(z.string(), z.string()).optional(),
-});
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+  remotes?: Record<string, string>;
+}
 
 /** The registry: remote name -> URL of its remoteEntry.js (or mf-manifest.json). */
-export const remoteRegistrySchema = z.record(z.string(), z.string().min(1));
-export type RemoteRegistry = z.infer<typeof remoteRegistrySchema>;
+export type RemoteRegistry = Record<string, string>;
+
+export const RUNTIME_CONFIG_DEFAULTS = {
+  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  tileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  contactEmail: 'contacto@example.com',
+  testRoutes: false,
+  remoteTimeoutMs: DEFAULT_REMOTE_TIMEOUT_MS,
+} as const satisfies Partial<RuntimeConfig>;
+
+/*
+ * Checked by hand rather than with zod: these run before the first page renders, and zod
+ * (26 KB gzip) stays off the first load (docs/decisions/0004-first-load-budget.md).
+ */
+class ConfigShapeError extends Error {
+  constructor(what: string, field: string, expected: string) {
+    super(`${what}: "${field}" debe ser ${expected}`);
+    this.name = 'ConfigShapeError';
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function stringMap(value: unknown, what: string, field: string): Record<string, string> {
+  if (!isRecord(value)) throw new ConfigShapeError(what, field, 'un objeto de textos');
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v !== 'string' || v.length === 0) throw new ConfigShapeError(what, `${field}.${k}`, 'un texto no vacío');
+  }
+  return value as Record<string, string>;
+}
+
+/** config.json -> RuntimeConfig, defaults filled in; throws a clear message on a wrong shape. */
+export function parseRuntimeConfig(input: unknown): RuntimeConfig {
+  const what = 'config.json';
+  if (!isRecord(input)) throw new ConfigShapeError(what, '(raíz)', 'un objeto');
+  const str = (field: keyof typeof RUNTIME_CONFIG_DEFAULTS | 'apiBaseUrl', fallback?: string): string => {
+    const v = input[field] ?? fallback;
+    if (typeof v !== 'string' || v.length === 0) throw new ConfigShapeError(what, field, 'un texto no vacío');
+    return v;
+  };
+  const testRoutes = input.testRoutes ?? RUNTIME_CONFIG_DEFAULTS.testRoutes;
+  if (typeof testRoutes !== 'boolean') throw new ConfigShapeError(what, 'testRoutes', 'true o false');
+  const remoteTimeoutMs = input.remoteTimeoutMs ?? RUNTIME_CONFIG_DEFAULTS.remoteTimeoutMs;
+  if (typeof remoteTimeoutMs !== 'number' || !Number.isInteger(remoteTimeoutMs) || remoteTimeoutMs <= 0) {
+    throw new ConfigShapeError(what, 'remoteTimeoutMs', 'un entero positivo');
+  }
+  const config: RuntimeConfig = {
+    apiBaseUrl: str('apiBaseUrl'),
+    tileUrl: str('tileUrl', RUNTIME_CONFIG_DEFAULTS.tileUrl),
+    tileAttribution: str('tileAttribution', RUNTIME_CONFIG_DEFAULTS.tileAttribution),
+    contactEmail: str('contactEmail', RUNTIME_CONFIG_DEFAULTS.contactEmail),
+    testRoutes,
+    remoteTimeoutMs,
+  };
+  if (input.remotes !== undefined) config.remotes = stringMap(input.remotes, what, 'remotes');
+  return config;
+}
+
+/** registry.json -> RemoteRegistry; throws a clear message on a wrong shape. */
+export function parseRemoteRegistry(input: unknown): RemoteRegistry {
+  return stringMap(input, 'registry.json', '(raíz)');
+}
 
 /** Data attribution the portal must show wherever gazetteer-derived results appear. */
 export const DATA_ATTRIBUTION =

@@ -2,7 +2,8 @@ export * from './enums';
 export * from './constants';
 export * from './messages';
 export * from './password';
-export * from './schemas';
+// values of the zod schemas live in 'shared-contracts/schemas' (zod stays off the first page)
+export type * from './schemas';
 export * from './types';
 export * from './format';
 export * from './routes';

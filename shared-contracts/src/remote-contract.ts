@@ -1,12 +1,23 @@
 /**
  * The contract check: does a remote's built manifest (mf-manifest.json) still give the shell what
- * it relies on? Every expose of REMOTES, and shared singletons whose major version matches the
- * shell's. Used by `npm run remote -- check` before a version is published or activated.
+ * it relies on? Every expose of REMOTES, shared singletons whose major version matches the
+ * shell's, and every antd component the remote takes from the shell. Used by
+ * `npm run remote -- check` before a version is published or activated.
  */
 import { REMOTES, type RemoteName } from './remotes';
 
 /** Singletons the shell provides; a remote built against another major would break at load. */
-export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'zustand', 'shared-contracts', 'shared-contracts/store'] as const;
+export const SHARED_SINGLETONS = [
+  'react',
+  'react-dom',
+  'zustand',
+  'shared-contracts',
+  'shared-contracts/store',
+  // react-router reaches the remotes through this re-export (decision 0004)
+  'shared-contracts/router',
+  // not 'shared-contracts/schemas': shared to save bytes, a second copy would still work, and a
+  // remote that validates nothing (mf-listing) does not list it
+] as const;
 
 export interface RemoteManifest {
   name: string;
@@ -36,4 +47,19 @@ export function checkRemoteManifest(remote: RemoteName, manifest: RemoteManifest
     }
   }
   return problems;
+}
+
+/** antd is shared per component under this prefix and provided by the shell only (docs/decisions/0002-antd-sharing.md). */
+export const ANTD_SHARE_PREFIX = 'antd/';
+
+/**
+ * Remotes declare antd with `import: false`: a component the shell does not provide has no
+ * fallback, so the remote's page fails at run time. `consumed`: share keys the remote asks for;
+ * `provided`: share keys the shell's build registers.
+ */
+export function checkAntdComponents(consumed: Iterable<string>, provided: ReadonlySet<string>): string[] {
+  return [...new Set(consumed)]
+    .filter((key) => key.startsWith(ANTD_SHARE_PREFIX) && !provided.has(key))
+    .sort()
+    .map((key) => `usa ${key}, que el shell no da: añádelo a shell/src/antd-provide.ts y despliega el shell antes que el remote`);
 }

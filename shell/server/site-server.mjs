@@ -33,6 +33,14 @@ const TYPES = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map', '.txt']);
 
+/** A bad value must stop the start with its name, not reach the browser as NaN. */
+function positiveInt(name, value, fallback) {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} debe ser un entero positivo (ms), no "${value}"`);
+  return n;
+}
+
 export function siteSettings(env = process.env) {
   const port = Number(env.PORT ?? 3000);
   const apiPort = Number(env.API_PORT ?? 4000);
@@ -52,6 +60,7 @@ export function siteSettings(env = process.env) {
       tileUrl: env.TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       contactEmail: env.CONTACT_EMAIL ?? 'contacto@inmueblesrd.do',
       testRoutes: env.PORTAL_TEST_ROUTES === '1',
+      remoteTimeoutMs: positiveInt('REMOTE_TIMEOUT_MS', env.REMOTE_TIMEOUT_MS, 15_000),
     },
   };
 }

@@ -3,7 +3,7 @@
  * register the remotes with the federation runtime, restore the session, render.
  */
 import { createRoot } from 'react-dom/client';
-import { runtimeConfigSchema, remoteRegistrySchema } from 'shared-contracts';
+import { parseRuntimeConfig, parseRemoteRegistry } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 import { registerRemoteRegistry, loadRemoteById } from './remotes/registry';
 import { App } from './app/app';
@@ -20,8 +20,8 @@ async function start() {
   const root = createRoot(document.getElementById('root')!);
   try {
     const [config, registry] = await Promise.all([fetchJson('/config.json'), fetchJson('/registry.json')]);
-    usePortalStore.getState().setConfig(runtimeConfigSchema.parse(config));
-    registerRemoteRegistry(remoteRegistrySchema.parse(registry));
+    usePortalStore.getState().setConfig(parseRuntimeConfig(config));
+    registerRemoteRegistry(parseRemoteRegistry(registry));
     usePortalStore.getState().setRemoteLoader(loadRemoteById);
   } catch (err) {
     console.warn('No se pudo leer la configuración', err);

@@ -4,18 +4,8 @@
  * belongs to an account (sign-up excepted: a taken email must be said).
  */
 import type { FastifyInstance } from 'fastify';
-import {
-  MSG,
-  confirmEmailPath,
-  confirmEmailSchema,
-  forgotPasswordSchema,
-  loginSchema,
-  requestConfirmationSchema,
-  resetPasswordPath,
-  resetPasswordSchema,
-  signupSchema,
-  type User,
-} from 'shared-contracts';
+import { MSG, confirmEmailPath, resetPasswordPath, type User } from 'shared-contracts';
+import { confirmEmailSchema, forgotPasswordSchema, loginSchema, requestConfirmationSchema, resetPasswordSchema, signupSchema } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
 import { confirmEmailMessage, resetPasswordMessage } from '../mail/templates';

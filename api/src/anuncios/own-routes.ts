@@ -1,6 +1,7 @@
 /** The signed-in user's listings and plan: `POST /misAnuncios` and `POST /comprarPlan`. */
 import type { FastifyInstance } from 'fastify';
-import { FREE_PLAN_COUNT, MSG, PLANS, comprarPlanSchema, type MisAnunciosResponse } from 'shared-contracts';
+import { FREE_PLAN_COUNT, MSG, PLANS, type MisAnunciosResponse } from 'shared-contracts';
+import { comprarPlanSchema } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
 import { setPlan } from '../accounts/repository';
 import { toAnuncio } from './serialize';

@@ -5,7 +5,8 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_IMAGES, MSG, anuncioSchema } from 'shared-contracts';
+import { MAX_IMAGES, MSG } from 'shared-contracts';
+import { anuncioSchema } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
 import { PHOTO_MAX_BYTES, deletePhotos, storeListingPhotos } from '../photos';
 import { toAnuncio } from './serialize';
@@ -54,6 +55,8 @@ async function readUpload(request: FastifyRequest): Promise<{ fields: Record<str
   return { fields, files };
 }
 
+class ClientGoneError extends Error {}
+
 export default async function publishRoute(app: FastifyInstance) {
   const { db, config, photoStorage, searchCache } = app;
   await app.register(multipart, { limits: UPLOAD_LIMITS });
@@ -77,7 +80,15 @@ export default async function publishRoute(app: FastifyInstance) {
     const { fields, files } = await readUpload(request);
     const input = anuncioSchema.parse(fields);
     const keys = await storeListingPhotos(photoStorage, files);
+    // A client that has gone (its connection closed while the photos were processed, e.g. the
+    // idle timeout under heavy load) never sees an answer and will try again: keeping this
+    // listing would make a duplicate the user did not ask for. Checked before and inside the
+    // transaction, so the listing is saved only while someone is waiting for it.
+    const stillWaiting = () => {
+      if (request.raw.socket?.destroyed) throw new ClientGoneError();
+    };
     try {
+      stillWaiting();
       const row = await insertWithinQuota(db, user.id, {
         ...input,
         metros: input.metros ?? null,
@@ -87,12 +98,16 @@ export default async function publishRoute(app: FastifyInstance) {
         priceRd: input.moneda === 'US' ? input.price * config.usdDopRate : input.price,
         imageKeys: keys,
         status: 'published',
-      });
+      }, stillWaiting);
       searchCache.invalidate();
       return reply.code(201).send(toAnuncio(row, config.publicApiUrl));
     } catch (err) {
       await deletePhotos(photoStorage, keys).catch((e) => request.log.error({ err: e }, 'no se pudieron borrar las fotos'));
       if (err instanceof QuotaError) throw new HttpError(403, MSG.quotaReached);
+      if (err instanceof ClientGoneError) {
+        request.log.warn('la conexión se cerró antes de guardar el anuncio: no se guardó');
+        throw new HttpError(408, 'La conexión se cerró antes de guardar el anuncio; no se guardó nada.');
+      }
       throw err;
     }
   });

@@ -95,13 +95,19 @@ export class QuotaError extends Error {}
  * Quota check and insert in one transaction that first locks the owner's row: concurrent
  * submissions by one user queue on that lock, so each sees the count the previous one left.
  */
-export async function insertWithinQuota(db: Db, ownerId: string, values: Omit<NewAnuncioRow, 'ownerId'>): Promise<AnuncioRow> {
+/**
+ * Inserts the listing if the owner's plan still has room, under a lock on the owner's row.
+ * `beforeCommit` runs inside the transaction after the insert; throwing there rolls it back
+ * (the publish route uses it to keep nothing when the client has already gone).
+ */
+export async function insertWithinQuota(db: Db, ownerId: string, values: Omit<NewAnuncioRow, 'ownerId'>, beforeCommit?: () => void): Promise<AnuncioRow> {
   return db.transaction(async (tx) => {
     const [owner] = await tx.select({ miPlan: users.miPlan }).from(users).where(eq(users.id, ownerId)).for('update');
     if (!owner) throw new QuotaError('owner missing');
     const [used] = await tx.select({ n: count() }).from(anuncios).where(eq(anuncios.ownerId, ownerId));
     if (Number(used?.n ?? 0) >= owner.miPlan) throw new QuotaError('quota reached');
     const [row] = await tx.insert(anuncios).values({ ...values, ownerId }).returning();
+    beforeCommit?.();
     return row;
   });
 }

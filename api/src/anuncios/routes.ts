@@ -3,7 +3,8 @@
  * the repository, the option lists and counts come through the search cache.
  */
 import type { FastifyInstance } from 'fastify';
-import { MSG, allAnunciosSchema, type AllAnunciosResponse, type Anuncio } from 'shared-contracts';
+import { MSG, type AllAnunciosResponse, type Anuncio } from 'shared-contracts';
+import { allAnunciosSchema } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
 import { deletePhotos } from '../photos';

@@ -4,7 +4,8 @@
  * legitimately differ: the search list of property types, no apellido, email optional.
  */
 import { z } from 'zod';
-import { COMPANIES, MAX_IMAGES, MSG, PROPIEDAD_FILTER, PROPOSITO_FILTER, anuncioSchema, firstError, locationLine, type CompanyKey } from 'shared-contracts';
+import { COMPANIES, MAX_IMAGES, MSG, PROPIEDAD_FILTER, PROPOSITO_FILTER, locationLine, type CompanyKey } from 'shared-contracts';
+import { anuncioSchema, firstError } from 'shared-contracts/schemas';
 import type { NewAnuncioRow } from '../db/schema';
 import { htmlToText } from './html-text';
 import { resolveLocation } from './location';

@@ -4,7 +4,8 @@
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { MSG, firstError } from 'shared-contracts';
+import { MSG } from 'shared-contracts';
+import { firstError } from 'shared-contracts/schemas';
 import { createGeocoder } from './index';
 import { GeocoderUnavailableError, type GeocoderProvider } from './provider';
 

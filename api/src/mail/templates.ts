@@ -1,10 +1,36 @@
-/** The account emails, in Spanish, as HTML and plain text. */
+/**
+ * The account emails, in Spanish, as HTML and plain text. Both are the same letter (greeting,
+ * why, one action link, a footer for someone who did not ask), so one function writes them from
+ * their texts.
+ */
 import type { MailMessage } from './mailer';
+
+interface AccountEmail {
+  subject: string;
+  body: string;
+  action: string;
+  footer: string;
+}
+
+const CONFIRM_EMAIL: AccountEmail = {
+  subject: 'Confirma tu email en InmueblesRD',
+  body: 'Gracias por registrarte en InmueblesRD. Para activar tu cuenta, confirma tu email con el siguiente enlace. El enlace vence en 48 horas.',
+  action: 'Confirmar email',
+  footer: 'Si no creaste esta cuenta, puedes ignorar este mensaje.',
+};
+
+const RESET_PASSWORD: AccountEmail = {
+  subject: 'Cambia tu contraseña de InmueblesRD',
+  body: 'Recibimos una solicitud para cambiar la contraseña de tu cuenta. Usa el siguiente enlace para elegir una nueva. El enlace vence en 1 hora y solo se puede usar una vez.',
+  action: 'Cambiar contraseña',
+  footer: 'Si no pediste este cambio, ignora este mensaje: tu contraseña sigue siendo la misma.',
+};
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-function layout(title: string, greeting: string, body: string, action: string, link: string, footer: string): { html: string; text: string } {
+function accountMessage({ subject, body, action, footer }: AccountEmail, to: string, name: string, link: string): MailMessage {
+  const greeting = `Hola ${name}:`;
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f2937">
 <h1 style="color:#c2410c;font-size:20px">InmueblesRD</h1>
 <p>${escapeHtml(greeting)}</p>
@@ -14,31 +40,8 @@ function layout(title: string, greeting: string, body: string, action: string, l
 <p style="color:#6b7280;font-size:12px">${escapeHtml(footer)}</p>
 </body></html>`;
   const text = `InmueblesRD\n\n${greeting}\n\n${body}\n\n${action}: ${link}\n\n${footer}\n`;
-  return { html, text };
-}
-
-export function confirmEmailMessage(to: string, name: string, link: string): MailMessage {
-  const subject = 'Confirma tu email en InmueblesRD';
-  const { html, text } = layout(
-    subject,
-    `Hola ${name}:`,
-    'Gracias por registrarte en InmueblesRD. Para activar tu cuenta, confirma tu email con el siguiente enlace. El enlace vence en 48 horas.',
-    'Confirmar email',
-    link,
-    'Si no creaste esta cuenta, puedes ignorar este mensaje.',
-  );
   return { to, subject, html, text, link };
 }
 
-export function resetPasswordMessage(to: string, name: string, link: string): MailMessage {
-  const subject = 'Cambia tu contraseña de InmueblesRD';
-  const { html, text } = layout(
-    subject,
-    `Hola ${name}:`,
-    'Recibimos una solicitud para cambiar la contraseña de tu cuenta. Usa el siguiente enlace para elegir una nueva. El enlace vence en 1 hora y solo se puede usar una vez.',
-    'Cambiar contraseña',
-    link,
-    'Si no pediste este cambio, ignora este mensaje: tu contraseña sigue siendo la misma.',
-  );
-  return { to, subject, html, text, link };
-}
+export const confirmEmailMessage = (to: string, name: string, link: string) => accountMessage(CONFIRM_EMAIL, to, name, link);
+export const resetPasswordMessage = (to: string, name: string, link: string) => accountMessage(RESET_PASSWORD, to, name, link);

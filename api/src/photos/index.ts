@@ -11,4 +11,6 @@ export {
   CARD_LONG_SIDE,
 } from './process-photo';
 export type { ProcessedPhoto, ProcessedImage, PhotoFormat } from './process-photo';
-export { storeListingPhotos, deletePhotos, cardKeyOf, newPhotoKey, storeProcessedPhoto, PHOTO_CONCURRENCY } from './store-photos';
+export { storeListingPhotos, deletePhotos, cardKeyOf, newPhotoKey, storeProcessedPhoto } from './store-photos';
+export { PHOTO_CONCURRENCY, photoDecodeSlots, createSlots } from './decode-slots';
+export type { Slots } from './decode-slots';

@@ -5,6 +5,7 @@
  */
 import sharp, { type Metadata } from 'sharp';
 import { MSG } from 'shared-contracts';
+import { photoDecodeSlots } from './decode-slots';
 
 /** Per-file byte limit; the multipart parser should enforce the same figure. */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
@@ -13,6 +14,13 @@ export const PHOTO_MAX_PIXELS = 40_000_000;
 export const FULL_LONG_SIDE = 1600;
 export const CARD_LONG_SIDE = 640;
 const WEBP_QUALITY = 80;
+/**
+ * libwebp's effort for the full rendition: 2 instead of the default 4 halves the encode (about
+ * 210 -> 90 ms for 1600x1200 here) for files about 7 % larger, which is what brings a 30-photo
+ * listing under 3 seconds (docs/performance.md). The card, the image of every list and the home
+ * page's largest paint on phones, keeps the default effort: it is small and cheap to encode.
+ */
+const FULL_WEBP_EFFORT = 2;
 
 export class PhotoError extends Error {
   /** 400 for a refused photo (the user's message), 500 when the server failed. */
@@ -69,15 +77,23 @@ export async function processPhoto(buf: Buffer): Promise<ProcessedPhoto> {
   if (meta.format !== format || !meta.width || !meta.height) throw new PhotoError(MSG.invalidImage);
   if (meta.width * meta.height > PHOTO_MAX_PIXELS) throw new PhotoError(MSG.imageTooLarge);
 
+  // The checks above read headers only; the pixels are decoded in one of the process's few slots.
+  return photoDecodeSlots.run(() => renditions(buf, format));
+}
+
+async function renditions(buf: Buffer, format: PhotoFormat): Promise<ProcessedPhoto> {
   try {
-    // sharp drops EXIF/XMP/ICC-profile metadata unless asked to keep it: GPS goes away here.
-    const full = await sharp(buf, SHARP_INPUT)
+    // Decoded once, already at the full rendition's size: libwebp needs the whole picture in
+    // memory anyway, and both renditions are encoded from these pixels (re-decoding the WebP for
+    // the card cost a third of the time). sharp drops EXIF/XMP/ICC metadata: GPS goes away here.
+    const pixels = await sharp(buf, SHARP_INPUT)
       .autoOrient()
       .resize({ width: FULL_LONG_SIDE, height: FULL_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: WEBP_QUALITY })
+      .raw()
       .toBuffer({ resolveWithObject: true });
-    // The card comes from the already small rendition: decoding the original twice costs more.
-    const card = await sharp(full.data)
+    const raw = { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels } };
+    const full = await sharp(pixels.data, raw).webp({ quality: WEBP_QUALITY, effort: FULL_WEBP_EFFORT }).toBuffer({ resolveWithObject: true });
+    const card = await sharp(pixels.data, raw)
       .resize({ width: CARD_LONG_SIDE, height: CARD_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: WEBP_QUALITY })
       .toBuffer({ resolveWithObject: true });

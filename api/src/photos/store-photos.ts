@@ -1,13 +1,14 @@
 /**
- * A listing's photos, all or nothing: processed two at a time (bounded memory on a small
- * machine), stored under random server-chosen names, and removed again if any photo fails.
+ * A listing's photos, all or nothing: processed PHOTO_CONCURRENCY at a time (and never more in
+ * the whole process, see decode-slots.ts), stored under random server-chosen names, and removed
+ * again if any photo fails.
  */
 import { randomBytes } from 'node:crypto';
 import { MAX_IMAGES, MSG } from 'shared-contracts';
+import { PHOTO_CONCURRENCY } from './decode-slots';
 import { PhotoError, processPhoto, type ProcessedPhoto } from './process-photo';
 import { isValidPhotoKey, type PhotoStorage } from './storage';
 
-export const PHOTO_CONCURRENCY = 2;
 const WEBP = 'image/webp';
 
 export function newPhotoKey(): string {

@@ -7,7 +7,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { MSG, firstError } from 'shared-contracts';
+import { MSG } from 'shared-contracts';
+import { firstError } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

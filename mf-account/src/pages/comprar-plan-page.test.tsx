@@ -1,25 +1,13 @@
-/**
- * @jest-environment ./jest/jsdom-env.js
- */
 /** Plans: the four SPEC §9 cards, the current plan highlighted, visitor choice, purchase states. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CHOSEN_PLAN_STORAGE_KEY, MSG, PLANS } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
-import { startRecordedApi, type RecordedApi } from '../test-support/recorded-api';
-import { renderPage, resetStore } from '../test-support/render-page';
+import { renderPage } from '../test-support/render-page';
+import { setupPageSuite } from '../test-support/page-suite';
 import ComprarPlanPage from './comprar-plan-page';
 
-jest.setTimeout(30_000);
-let api: RecordedApi;
-beforeAll(async () => {
-  api = await startRecordedApi(4406);
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-  resetStore(api.url);
-});
+const api = setupPageSuite(4406);
 
 const renderPlans = () => renderPage(<ComprarPlanPage />, { path: '/comprarPlanPage', url: '/comprarPlanPage' });
 const card = (name: string) => screen.getByRole('region', { name });

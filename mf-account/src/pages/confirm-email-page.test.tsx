@@ -1,24 +1,12 @@
-/**
- * @jest-environment ./jest/jsdom-env.js
- */
 /** Email confirmation: sent automatically once (even under StrictMode), button, success and error. */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from 'shared-contracts';
-import { startRecordedApi, type RecordedApi } from '../test-support/recorded-api';
-import { renderPage, resetStore } from '../test-support/render-page';
+import { renderPage } from '../test-support/render-page';
+import { setupPageSuite } from '../test-support/page-suite';
 import ConfirmEmailPage from './confirm-email-page';
 
-jest.setTimeout(30_000);
-let api: RecordedApi;
-beforeAll(async () => {
-  api = await startRecordedApi(4405);
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-  resetStore(api.url);
-});
+const api = setupPageSuite(4405);
 
 const renderConfirm = () => renderPage(<ConfirmEmailPage />, { path: '/confirmEmail/:id/:token', url: '/confirmEmail/u-1/tok-1' });
 

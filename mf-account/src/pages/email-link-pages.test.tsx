@@ -1,25 +1,13 @@
-/**
- * @jest-environment ./jest/jsdom-env.js
- */
 /** Forgot password and confirmation-link request: email rules, sent views, Back to Login. */
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from 'shared-contracts';
-import { startRecordedApi, type RecordedApi } from '../test-support/recorded-api';
-import { renderPage, resetStore } from '../test-support/render-page';
+import { renderPage } from '../test-support/render-page';
+import { setupPageSuite } from '../test-support/page-suite';
 import ForgotPasswordPage from './forgot-password-page';
 import RequestEmailConfirmationPage from './request-email-confirmation-page';
 
-jest.setTimeout(30_000);
-let api: RecordedApi;
-beforeAll(async () => {
-  api = await startRecordedApi(4403);
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-  resetStore(api.url);
-});
+const api = setupPageSuite(4403);
 
 test('forgot password: invalid email, then sent view and Back to Login', async () => {
   api.on('POST /forgot-password', { json: { message: MSG.resetLinkSent } });

@@ -1,25 +1,13 @@
-/**
- * @jest-environment ./jest/jsdom-env.js
- */
 /** Login: lowercased email, stored user, server error on the password field, the confirm prompt. */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG, USER_STORAGE_KEY, type User } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
-import { startRecordedApi, type RecordedApi } from '../test-support/recorded-api';
-import { renderPage, resetStore } from '../test-support/render-page';
+import { renderPage } from '../test-support/render-page';
+import { setupPageSuite } from '../test-support/page-suite';
 import LoginPage from './login-page';
 
-jest.setTimeout(30_000);
-let api: RecordedApi;
-beforeAll(async () => {
-  api = await startRecordedApi(4402);
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-  resetStore(api.url);
-});
+const api = setupPageSuite(4402);
 
 const USER: User = { _id: 'u1', name: 'Ana', apellido: 'Pérez', email: 'ana@example.com', token: 'header.payload.sig', miPlan: 5 };
 

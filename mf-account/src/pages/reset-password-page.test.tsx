@@ -1,24 +1,12 @@
-/**
- * @jest-environment ./jest/jsdom-env.js
- */
 /** Reset password: the entered password is sent as newPassword; Enviar disabled once submitted. */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from 'shared-contracts';
-import { startRecordedApi, type RecordedApi } from '../test-support/recorded-api';
-import { renderPage, resetStore } from '../test-support/render-page';
+import { renderPage } from '../test-support/render-page';
+import { setupPageSuite } from '../test-support/page-suite';
 import ResetPasswordPage from './reset-password-page';
 
-jest.setTimeout(30_000);
-let api: RecordedApi;
-beforeAll(async () => {
-  api = await startRecordedApi(4404);
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-  resetStore(api.url);
-});
+const api = setupPageSuite(4404);
 
 const renderReset = () => renderPage(<ResetPasswordPage />, { path: '/resetPassword/:id/:token', url: '/resetPassword/u-1/tok-9' });
 

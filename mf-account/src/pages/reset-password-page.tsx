@@ -1,5 +1,5 @@
 /** /resetPassword/:id/:token — the link from the reset email. */
-import { useParams } from 'react-router-dom';
+import { useParams } from 'shared-contracts/router';
 import { AccountCard } from '../components/account-card';
 import { ResetPasswordForm } from '../features/reset-password/components/reset-password-form';
 

@@ -1,25 +1,12 @@
-/**
- * @jest-environment ./jest/jsdom-env.js
- */
 /** Sign-up: every SPEC §5 message, the wire body, success and failure against a real HTTP server. */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CHOSEN_PLAN_STORAGE_KEY, MSG } from 'shared-contracts';
-import { startRecordedApi, type RecordedApi } from '../test-support/recorded-api';
-import { renderPage, resetStore } from '../test-support/render-page';
+import { renderPage } from '../test-support/render-page';
+import { setupPageSuite } from '../test-support/page-suite';
 import SignupPage from './signup-page';
 
-jest.setTimeout(30_000);
-
-let api: RecordedApi;
-beforeAll(async () => {
-  api = await startRecordedApi(4401);
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-  resetStore(api.url);
-});
+const api = setupPageSuite(4401);
 
 const renderSignup = () => renderPage(<SignupPage />, { path: '/signup', url: '/signup' });
 

@@ -4,7 +4,6 @@
  * in this remote's private range 4400–4499 so parallel jest workers never collide.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
   method: string;
@@ -25,10 +24,12 @@ export interface RecordedApi {
   requests: RecordedRequest[];
   /** Replace the answer for `METHOD /path`. */
   on(route: string, handler: Handler | Answer): void;
+  listen(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startRecordedApi(port: number): Promise<RecordedApi> {
+/** The server for `port`, not listening yet: a test file can hold it before its beforeAll runs. */
+export function createRecordedApi(port: number): RecordedApi {
   const handlers = new Map<string, Handler>();
   const requests: RecordedRequest[] = [];
   const server = http.createServer((req, res) => {
@@ -45,14 +46,13 @@ export async function startRecordedApi(port: number): Promise<RecordedApi> {
       }, answer.delayMs ?? 0);
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const { port: bound } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${bound}`,
+    url: `http://127.0.0.1:${port}`,
     requests,
     on(route, handler) {
       handlers.set(route, typeof handler === 'function' ? handler : () => handler);
     },
+    listen: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

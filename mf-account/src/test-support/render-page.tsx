@@ -4,8 +4,8 @@
  */
 import { StrictMode, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { runtimeConfigSchema } from 'shared-contracts';
+import { MemoryRouter, Route, Routes, useLocation } from 'shared-contracts/router';
+import { parseRuntimeConfig } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 
 function LocationProbe() {
@@ -17,7 +17,7 @@ export function resetStore(apiBaseUrl: string) {
   window.localStorage.clear();
   const store = usePortalStore.getState();
   store.logout();
-  store.setConfig(runtimeConfigSchema.parse({ apiBaseUrl }));
+  store.setConfig(parseRuntimeConfig({ apiBaseUrl }));
   usePortalStore.setState({ listingsVersion: 0, miPlan: null });
 }
 

@@ -1,12 +1,17 @@
 /**
- * The listing photo carousel (react-slick: indicators, loop) shared by the card and the detail.
- * Only the first photo loads eagerly; width/height attributes reserve the box so nothing shifts.
- * No photos: the bundled placeholder image.
+ * The listing photo carousel shared by the card and the detail (SPEC: indicators, loop).
+ *
+ * First paint shows the first photo with the indicator row, in exactly the box the carousel will
+ * use; the real carousel (react-slick, ./slick-carousel) replaces it when the photo comes into
+ * view and the browser is idle, or at once when the user touches or focuses it. Twenty sliders
+ * built during the first render cost phones most of a second of blocked main thread and put
+ * 19 KB gzip on the critical path (docs/decisions/0004-first-load-budget.md).
+ * Width/height attributes reserve the box so nothing shifts. No photos: the bundled placeholder.
  */
-import Slider from 'react-slick';
-import 'slick-carousel/slick/slick.css';
-import 'slick-carousel/slick/slick-theme.css';
+import { lazy, Suspense, useRef } from 'react';
 import placeholderUrl from '../assets/placeholder.svg';
+import { useNearViewport } from './use-near-viewport';
+import './image-carousel.css';
 
 export const PLACEHOLDER_ALT = 'Anuncio sin fotos';
 
@@ -20,24 +25,50 @@ export interface ImageCarouselProps {
   className?: string;
 }
 
+const loadSlick = () => import('./slick-carousel');
+const SlickCarousel = lazy(loadSlick);
+
 export function photoAlt(title: string, index: number, total: number): string {
   return total > 1 ? `${title} — foto ${index + 1} de ${total}` : `${title} — foto`;
 }
 
+export function photoStyle(height: number, fit: 'cover' | 'contain') {
+  return { width: '100%', height, objectFit: fit, display: 'block', background: '#f3f4f6' } as const;
+}
+
 export function ImageCarousel({ images, title, height, fit = 'cover', className }: ImageCarouselProps) {
-  const style = { width: '100%', height, objectFit: fit, display: 'block', background: '#f3f4f6' } as const;
+  const box = useRef<HTMLDivElement>(null);
+  const many = images.length > 1;
+  const [upgraded, upgradeNow] = useNearViewport(box, { enabled: many });
+  const style = photoStyle(height, fit);
+
   if (images.length === 0) {
     return <img src={placeholderUrl} alt={PLACEHOLDER_ALT} width={400} height={220} style={{ ...style, objectFit: 'cover' }} className={className} />;
   }
-  return (
-    <div className={className} style={{ paddingBottom: images.length > 1 ? 28 : 0 }}>
-      <Slider dots infinite={images.length > 1} arrows={false} adaptiveHeight={false} speed={300} slidesToShow={1} slidesToScroll={1}>
-        {images.map((src, i) => (
-          <div key={`${i}-${src}`}>
-            <img src={src} alt={photoAlt(title, i, images.length)} width={800} height={height} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" style={style} />
-          </div>
-        ))}
-      </Slider>
+  const firstPhoto = (
+    <div
+      ref={box}
+      className={className}
+      style={{ paddingBottom: many ? 28 : 0, position: 'relative' }}
+      onPointerDown={many ? upgradeNow : undefined}
+      onFocus={many ? upgradeNow : undefined}
+    >
+      <img src={images[0]} alt={photoAlt(title, 0, images.length)} width={800} height={height} loading="eager" decoding="async" style={style} />
+      {many && (
+        // the carousel's indicator row, drawn until the carousel takes over (same size, no shift)
+        <ul aria-hidden="true" className="carousel-dots-preview">
+          {images.map((src, i) => (
+            <li key={`${i}-${src}`} className={i === 0 ? 'is-active' : undefined} />
+          ))}
+        </ul>
+      )}
     </div>
   );
+  if (!many || !upgraded) return firstPhoto;
+  return (
+    <Suspense fallback={firstPhoto}>
+      <SlickCarousel images={images} title={title} height={height} fit={fit} className={className} />
+    </Suspense>
+  );
 }
+

@@ -2,10 +2,10 @@
  * The detail page against a recorded API over real HTTP (shared-contracts/testing): loading by id,
  * instant paint from the store, not-found answers, formatting, reveal-once, document metadata.
  */
-import { configure, render, screen, fireEvent, within, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { installNodeHttpFetch, makeAnuncio, startRecordedApi, type RecordedApi, type RecordedReply } from 'shared-contracts/testing';
-import { runtimeConfigSchema, type Anuncio } from 'shared-contracts';
+import { act, configure, render, screen, fireEvent, within, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'shared-contracts/router';
+import { makeAnuncio, startRecordedApi, type RecordedApi, type RecordedReply } from 'shared-contracts/testing';
+import { parseRuntimeConfig, type Anuncio } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 import AnuncioDetailPage, { IR_AL_INICIO } from './anuncio-detail-page';
 
@@ -14,21 +14,18 @@ jest.setTimeout(30_000);
 configure({ asyncUtilTimeout: 8000 });
 
 let api: RecordedApi;
-let restoreFetch: () => void;
 let replies: Record<string, RecordedReply> = {};
 
 beforeAll(async () => {
-  restoreFetch = installNodeHttpFetch();
   api = await startRecordedApi((req) => replies[req.path] ?? { status: 404, body: { error: 'Anuncio no encontrado' } });
 });
 afterAll(async () => {
-  restoreFetch();
   await api.close();
 });
 beforeEach(() => {
   replies = {};
   api.requests.length = 0;
-  usePortalStore.setState({ chosenAnuncio: null, config: runtimeConfigSchema.parse({ apiBaseUrl: api.url }) });
+  usePortalStore.setState({ chosenAnuncio: null, config: parseRuntimeConfig({ apiBaseUrl: api.url }) });
 });
 
 function renderAt(id: string) {
@@ -165,10 +162,37 @@ test('the document title and description reflect the listing, and are restored o
   meta.remove();
 });
 
-test('the map loads lazily with a marker when the listing has coordinates', async () => {
-  replies['/anuncio/m1'] = { body: makeAnuncio({ _id: 'm1', latitude: 18.47, longitude: -69.9 }) };
-  renderAt('m1');
-  await screen.findByRole('heading', { name: 'Casa con patio en Gazcue' });
+test('the map loads when it comes near the screen, with a marker when the listing has coordinates', async () => {
+  // jsdom has no IntersectionObserver: this one reports "in view" when the test scrolls
+  const watched: { cb: IntersectionObserverCallback; el: Element }[] = [];
+  class ScrollObserver {
+    constructor(private cb: IntersectionObserverCallback) {}
+    observe(el: Element) {
+      watched.push({ cb: this.cb, el });
+    }
+    disconnect() {}
+    unobserve() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  const original = window.IntersectionObserver;
+  window.IntersectionObserver = ScrollObserver as unknown as typeof IntersectionObserver;
+  try {
+    replies['/anuncio/m1'] = { body: makeAnuncio({ _id: 'm1', latitude: 18.47, longitude: -69.9 }) };
+    renderAt('m1');
+    await screen.findByRole('heading', { name: 'Casa con patio en Gazcue' });
+    // not scrolled yet: a reserved box, no leaflet
+    expect(document.querySelector('.anuncio-detail-map')).toBeNull();
+    expect(watched.length).toBeGreaterThan(0);
+    act(() => watched.forEach(({ cb, el }) => cb([{ isIntersecting: true, target: el } as unknown as IntersectionObserverEntry], {} as IntersectionObserver)));
+    await checkMap();
+  } finally {
+    window.IntersectionObserver = original;
+  }
+});
+
+async function checkMap() {
   const map = await waitFor(() => {
     const el = document.querySelector('.anuncio-detail-map');
     if (!el) throw new Error('no map yet');
@@ -176,4 +200,4 @@ test('the map loads lazily with a marker when the listing has coordinates', asyn
   });
   expect(map).toHaveStyle({ height: '500px' });
   await waitFor(() => expect(map.querySelector('.leaflet-marker-icon')).not.toBeNull());
-});
+}

@@ -1,9 +1,9 @@
 /** /anuncioDetailedView/:anuncioId — a listing in detail (SPEC §2 "Listing detail"). */
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'shared-contracts/router';
 import Button from 'antd/es/button';
-import Result from 'antd/es/result';
 import Spin from 'antd/es/spin';
 import { MSG, ROUTES } from 'shared-contracts';
+import { StatusPanel } from 'shared-contracts/remote';
 import { AnuncioDetail } from '../features/anuncio-detail/anuncio-detail';
 import { useAnuncio } from '../features/anuncio-detail/use-anuncio';
 import { useDocumentMeta } from '../features/anuncio-detail/use-document-meta';
@@ -28,10 +28,10 @@ export default function AnuncioDetailPage() {
   }
   if (state.status === 'not-found') {
     return (
-      <Result
+      <StatusPanel
         status="404"
         title={MSG.regresaPaginaPrincipal}
-        extra={
+        actions={
           <Button type="primary" onClick={goHome}>
             {IR_AL_INICIO}
           </Button>
@@ -40,18 +40,18 @@ export default function AnuncioDetailPage() {
     );
   }
   return (
-    <Result
+    <StatusPanel
       status="warning"
       title={ERROR_CARGA}
       subTitle={state.message}
-      extra={[
-        <Button key="retry" type="primary" onClick={retry}>
-          {MSG.reintentar}
-        </Button>,
-        <Button key="home" onClick={goHome}>
-          {IR_AL_INICIO}
-        </Button>,
-      ]}
+      actions={
+        <>
+          <Button type="primary" onClick={retry}>
+            {MSG.reintentar}
+          </Button>
+          <Button onClick={goHome}>{IR_AL_INICIO}</Button>
+        </>
+      }
     />
   );
 }

@@ -1,6 +1,6 @@
 import { configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'shared-contracts/router';
 import { MSG, type Anuncio, type MisAnunciosResponse } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 import MisAnunciosPage from './mis-anuncios-page';

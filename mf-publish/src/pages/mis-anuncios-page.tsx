@@ -1,5 +1,5 @@
 /** /misAnuncios — the user's listings as mf-listing cards, with the plan or add-listing action (SPEC §2). */
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-contracts/router';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import FloatButton from 'antd/es/float-button';

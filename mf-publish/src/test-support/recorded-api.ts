@@ -4,7 +4,7 @@
  * jsdom's own XMLHttpRequest (real requests, CORS included); nothing is mocked.
  */
 import http from 'node:http';
-import { runtimeConfigSchema, type User } from 'shared-contracts';
+import { parseRuntimeConfig, type User } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 
 export interface RecordedRequest {
@@ -39,7 +39,11 @@ function xhrFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Res
   });
 }
 
-/** jsdom's own XHR carries jsdom's FormData and Blobs (Node's fetch does not understand them). */
+/**
+ * jsdom's own XHR carries jsdom's FormData and Blobs; Node's fetch (the environment's, from
+ * jest/jsdom-env.js) does not understand them: tried, the multipart POST of the add form never
+ * completes. So this remote's tests, and only these, replace the environment's fetch.
+ */
 export function installFetch() {
   globalThis.fetch = xhrFetch as typeof fetch;
 }
@@ -80,7 +84,7 @@ export async function startRecordedApi(routes: Record<string, Handler>) {
     if (ok) break;
   }
   const url = `http://127.0.0.1:${port}`;
-  usePortalStore.setState({ config: runtimeConfigSchema.parse({ apiBaseUrl: url }) });
+  usePortalStore.setState({ config: parseRuntimeConfig({ apiBaseUrl: url }) });
   return {
     url,
     requests,

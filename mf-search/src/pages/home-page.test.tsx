@@ -5,9 +5,9 @@
  * mf_listing's so this remote's tests do not depend on another remote's code).
  */
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
-import { installNodeHttpFetch, makeAnuncio, startRecordedApi, type RecordedApi, type RecordedReply, type RecordedRequest } from 'shared-contracts/testing';
-import { runtimeConfigSchema, type AllAnunciosResponse, type Anuncio } from 'shared-contracts';
+import { MemoryRouter, Route, Routes, useParams } from 'shared-contracts/router';
+import { makeAnuncio, startRecordedApi, type RecordedApi, type RecordedReply, type RecordedRequest } from 'shared-contracts/testing';
+import { parseRuntimeConfig, type AllAnunciosResponse, type Anuncio } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 import HomePage, { ERROR_LISTA, SIN_RESULTADOS } from './home-page';
 import { LABELS } from '../features/search-panel/search-panel';
@@ -18,7 +18,6 @@ jest.setTimeout(30_000);
 configure({ asyncUtilTimeout: 8000 });
 
 let api: RecordedApi;
-let restoreFetch: () => void;
 let answer: (req: RecordedRequest) => RecordedReply;
 const loaded: string[] = [];
 
@@ -43,11 +42,9 @@ function page(count: number, pageIndex: number, extra: Partial<AllAnunciosRespon
 }
 
 beforeAll(async () => {
-  restoreFetch = installNodeHttpFetch();
   api = await startRecordedApi((req) => answer(req));
 });
 afterAll(async () => {
-  restoreFetch();
   await api.close();
 });
 beforeEach(() => {
@@ -55,7 +52,7 @@ beforeEach(() => {
   loaded.length = 0;
   answer = (req) => ({ body: page(30, (req.body as { page: number }).page) });
   usePortalStore.setState({
-    config: runtimeConfigSchema.parse({ apiBaseUrl: api.url }),
+    config: parseRuntimeConfig({ apiBaseUrl: api.url }),
     filters: {},
     currentPage: 1,
     cantidadDePaginas: 0,
@@ -139,7 +136,8 @@ test('number inputs refuse negatives', async () => {
   renderHome();
   await screen.findByText('Anuncio 1');
   fireEvent.click(screen.getByRole('button', { name: LABELS.masFiltros }));
-  const rooms = screen.getByRole('spinbutton', { name: LABELS.habitaciones });
+  // the extra block loads the first time it opens
+  const rooms = await screen.findByRole('spinbutton', { name: LABELS.habitaciones });
   expect(rooms).toHaveAttribute('aria-valuemin', '0');
   fireEvent.change(rooms, { target: { value: '-3' } });
   fireEvent.blur(rooms);
@@ -156,7 +154,7 @@ test('emptying the filters (the logo) resets every field', async () => {
   fireEvent.click(screen.getByRole('button', { name: LABELS.masFiltros }));
   const form = screen.getByRole('search');
   expect(within(form).getByTitle('Santiago')).toBeInTheDocument();
-  expect(screen.getByRole('spinbutton', { name: LABELS.habitaciones })).toHaveValue('2');
+  expect(await screen.findByRole('spinbutton', { name: LABELS.habitaciones })).toHaveValue('2');
   act(() => usePortalStore.getState().resetSearch());
   await waitFor(() => expect(screen.getByRole('spinbutton', { name: LABELS.habitaciones })).toHaveValue(''));
   expect(within(form).queryByTitle('Santiago')).not.toBeInTheDocument();
@@ -175,6 +173,8 @@ test('an API failure shows an error with a retry that loads again', async () => 
   answer = () => ({ status: 503, body: { error: 'caído' } });
   renderHome();
   expect(await screen.findByText(ERROR_LISTA)).toBeInTheDocument();
+  // the warning panel (loaded when needed) shows what the API said
+  expect(await screen.findByText('caído')).toBeInTheDocument();
   answer = (req) => ({ body: page(30, (req.body as { page: number }).page) });
   fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
   expect(await screen.findByText('Anuncio 1')).toBeInTheDocument();

@@ -1,18 +1,19 @@
 /** / — the home page (SPEC §2 Home): search panel, results as a grid or a map, the view toggle. */
 import { lazy, Suspense, useRef } from 'react';
 import Button from 'antd/es/button';
-import Empty from 'antd/es/empty';
-import Result from 'antd/es/result';
 import Spin from 'antd/es/spin';
 import { MAP, MSG } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
+import { StatusPanel } from 'shared-contracts/remote';
 import { SearchPanel } from '../features/search-panel/search-panel';
 import { ResultsGrid } from '../features/results/results-grid';
 import { useAnuncios } from '../features/results/use-anuncios';
 import './home-page.css';
 
-// leaflet and its CSS are fetched only when the map is shown
+// leaflet and its CSS are fetched only when the map is shown; the error and empty states only
+// when they happen (decision 0004: the first page carries what it shows)
 const MapView = lazy(() => import('../features/map-view/map-view'));
+const Empty = lazy(() => import('antd/es/empty'));
 
 export const SIN_RESULTADOS = 'No encontramos anuncios con esos filtros';
 export const ERROR_LISTA = 'No pudimos cargar los anuncios.';
@@ -33,11 +34,11 @@ export default function HomePage() {
   let body;
   if (state.status === 'error') {
     body = (
-      <Result
+      <StatusPanel
         status="warning"
         title={ERROR_LISTA}
         subTitle={state.message}
-        extra={
+        actions={
           <Button type="primary" onClick={retry}>
             {MSG.reintentar}
           </Button>
@@ -51,7 +52,11 @@ export default function HomePage() {
       </div>
     );
   } else if (data.anuncios.length === 0 && state.status === 'ok') {
-    body = <Empty description={SIN_RESULTADOS} />;
+    body = (
+      <Suspense fallback={<p>{SIN_RESULTADOS}</p>}>
+        <Empty description={SIN_RESULTADOS} />
+      </Suspense>
+    );
   } else if (viewMode === 'map') {
     body = (
       <Suspense fallback={<div aria-busy="true" style={{ height: MAP.heightPx, background: '#f3f4f6', borderRadius: 8 }} />}>

@@ -6,10 +6,10 @@
 import { useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Link, Route, Routes } from 'shared-contracts/router';
 import ConfigProvider from 'antd/es/config-provider';
 import theme from 'antd/es/theme';
-import { ANTD_THEME_TOKENS, ApiError, runtimeConfigSchema } from 'shared-contracts';
+import { ANTD_THEME_TOKENS, ApiError, parseRuntimeConfig } from 'shared-contracts';
 import { usePortalStore, useApi } from 'shared-contracts/store';
 
 export interface StandaloneRoute {
@@ -55,7 +55,7 @@ function HarnessLogin() {
 
 export async function startStandalone({ title, routes }: { title: string; routes: StandaloneRoute[] }) {
   const res = await fetch('/config.json', { cache: 'no-cache' });
-  const config = runtimeConfigSchema.parse(await res.json());
+  const config = parseRuntimeConfig(await res.json());
   // QA can point the harness at another API: ?api=http://host:port (remembered in sessionStorage).
   const apiOverride = new URLSearchParams(location.search).get('api') ?? sessionStorage.getItem('qa-api');
   if (apiOverride) {

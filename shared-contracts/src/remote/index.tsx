@@ -48,3 +48,4 @@ export function RemoteComponent<P extends object>({ id, props, loading = null, f
     </Boundary>
   );
 }
+export { StatusPanel, type StatusPanelProps } from './status-panel';

@@ -1,8 +1,8 @@
 /**
- * Test support for component tests: a recorded API served over real HTTP (node:http), and a
- * fetch for jsdom built on node:http. jsdom has no fetch and Node's own fetch rejects jsdom's
- * AbortSignal, so this small client speaks HTTP to the server for real: nothing is mocked, the
- * API client, its errors and aborts run as in the browser.
+ * Test support for component tests: a recorded API served over real HTTP (node:http), and
+ * listings in the wire shape. Web tests use the fetch that jest/jsdom-env.js gives them (Node's,
+ * with Node's AbortController, so aborts work). Only mf-publish keeps its own fetch, over
+ * jsdom's XHR, because its multipart bodies are jsdom FormData that Node's fetch cannot send.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -66,42 +66,6 @@ export async function startRecordedApi(handler: RecordedHandler): Promise<Record
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),
-  };
-}
-
-/** fetch over node:http, enough for the API client: method, headers, string body, signal, text(). */
-export function nodeHttpFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const signal = init.signal;
-    const abortError = () => new DOMException('The operation was aborted.', 'AbortError');
-    if (signal?.aborted) return reject(abortError());
-    const req = http.request(String(input), { method: init.method ?? 'GET', headers: init.headers as Record<string, string> }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => {
-        const status = res.statusCode ?? 0;
-        resolve({ ok: status >= 200 && status < 300, status, text: async () => text, json: async () => JSON.parse(text) } as Response);
-      });
-      res.on('error', reject);
-    });
-    req.on('error', (err) => reject(signal?.aborted ? abortError() : err));
-    signal?.addEventListener('abort', () => {
-      req.destroy();
-      reject(abortError());
-    });
-    if (typeof init.body === 'string') req.write(init.body);
-    req.end();
-  });
-}
-
-/** Installs nodeHttpFetch as the global fetch (jsdom has none); returns the restore function. */
-export function installNodeHttpFetch(): () => void {
-  const g = globalThis as { fetch?: typeof fetch };
-  const previous = g.fetch;
-  g.fetch = nodeHttpFetch as typeof fetch;
-  return () => {
-    g.fetch = previous;
   };
 }
 

@@ -1,15 +1,15 @@
-import { useMemo } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'shared-contracts/router';
 import { usePortalStore } from 'shared-contracts/store';
 import { ThemeProvider } from './theme-provider';
-import { buildRoutes } from './routes';
+import { AppRoutes } from './routes';
 
 export function App() {
   const testRoutes = usePortalStore((s) => s.config?.testRoutes ?? false);
-  const router = useMemo(() => createBrowserRouter(buildRoutes({ testRoutes })), [testRoutes]);
   return (
     <ThemeProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes testRoutes={testRoutes} />
+      </BrowserRouter>
     </ThemeProvider>
   );
 }

@@ -2,12 +2,12 @@
  * The route table of SPEC §2: each route names the remote and expose that renders it,
  * and its guard. Find any screen's code from here in one hop.
  */
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'shared-contracts/router';
 import { ROUTES, type RemoteName } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 import { RemotePage } from '../remotes/remote-page';
 import { Layout } from './layout';
-import { ErrorScreen } from '../components/error-screen';
+import { RouteErrorBoundary } from '../components/error-screen';
 import type { ReactNode } from 'react';
 
 type Guard = 'public' | 'guestOnly' | 'userOnly';
@@ -37,24 +37,32 @@ function Boom(): never {
   throw new Error('Error de prueba provocado en /__error');
 }
 
-export function buildRoutes({ testRoutes = false } = {}): RouteObject[] {
-  return [
-    {
-      element: <Layout />,
-      errorElement: <ErrorScreen />,
-      children: [
-        ...PAGES.map(({ path, remote, expose, guard }) => ({
-          path,
-          element: (
-            <Guarded guard={guard}>
-              <RemotePage key={`${remote}${expose}`} remote={remote} expose={expose} />
-            </Guarded>
-          ),
-        })),
-        // Only when the runtime config enables it (browser tests of the error screen).
-        ...(testRoutes ? [{ path: '/__error', element: <Boom /> }] : []),
-        { path: '*', element: <Navigate to={ROUTES.home} replace /> },
-      ],
-    },
-  ];
+/**
+ * The pages inside the frame. An error thrown while rendering a page replaces the whole frame
+ * with the error screen (SPEC §2); moving to another address clears it.
+ */
+export function AppRoutes({ testRoutes = false }: { testRoutes?: boolean }) {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Routes>
+        <Route element={<Layout />}>
+          {PAGES.map(({ path, remote, expose, guard }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Guarded guard={guard}>
+                  <RemotePage key={`${remote}${expose}`} remote={remote} expose={expose} />
+                </Guarded>
+              }
+            />
+          ))}
+          {/* Only when the runtime config enables it (browser tests of the error screen). */}
+          {testRoutes && <Route path="/__error" element={<Boom />} />}
+          <Route path="*" element={<Navigate to={ROUTES.home} replace />} />
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
 }

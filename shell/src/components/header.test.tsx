@@ -1,5 +1,5 @@
 import { render, screen, fireEvent } from '@testing-library/react';
-import { MemoryRouter, Routes, Route, useLocation } from 'react-router-dom';
+import { MemoryRouter, Routes, Route, useLocation } from 'shared-contracts/router';
 import { usePortalStore } from 'shared-contracts/store';
 import { Header } from './header';
 

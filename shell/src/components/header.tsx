@@ -4,7 +4,7 @@
  * first paint never jumps.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'shared-contracts/router';
 import { ROUTES } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 

@@ -1,6 +1,6 @@
 /** The phone menu (SPEC §2 "Header", small screens): full width, above everything. */
 import Drawer from 'antd/es/drawer';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import { DRAWER_Z_INDEX, ROUTES } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 

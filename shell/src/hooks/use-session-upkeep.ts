@@ -3,7 +3,7 @@
  * the user's own listings (and so the available count) loaded; a 401 there sends the user to /.
  */
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'shared-contracts/router';
 import { ROUTES } from 'shared-contracts';
 import { loadMisAnuncios, useApi, usePortalStore } from 'shared-contracts/store';
 

@@ -1,13 +1,15 @@
 /**
  * Runtime remote loading. The registry (remote name -> remoteEntry URL) is fetched at start-up,
  * so a team ships or rolls back its remote by changing one registry entry: no shell rebuild.
- * A load is bounded by a timeout; a retry re-registers the remote (force) so a remote that came
- * back is fetched again without a full page reload.
+ * A load is bounded by a timeout (runtime config `remoteTimeoutMs`, env REMOTE_TIMEOUT_MS on the
+ * site server); a retry re-registers the remote (force) so a remote that came back is fetched
+ * again without a full page reload.
  */
-import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
-import type { RemoteName, RemoteRegistry } from 'shared-contracts';
+import { registerRemotes, loadRemote, getInstance } from '@module-federation/enhanced/runtime';
+import { DEFAULT_REMOTE_TIMEOUT_MS, type RemoteName, type RemoteRegistry } from 'shared-contracts';
+import { usePortalStore } from 'shared-contracts/store';
 
-export const REMOTE_LOAD_TIMEOUT_MS = 15_000;
+const configuredTimeout = () => usePortalStore.getState().config?.remoteTimeoutMs ?? DEFAULT_REMOTE_TIMEOUT_MS;
 
 let registry: RemoteRegistry = {};
 
@@ -19,13 +21,33 @@ export function registerRemoteRegistry(next: RemoteRegistry): void {
   );
 }
 
-/** Forget a failed load so the next attempt fetches the remote entry again. */
+/**
+ * Forget a failed load so the next attempt fetches the remote's code again.
+ * - Re-registering (force) makes the runtime fetch remoteEntry.js again. It also drops from the
+ *   share scope every shared module the remote was the first to load, the shell's lazily provided
+ *   antd components included (antd-provide.ts): after a remote that loaded late or threw, the
+ *   next load would miss them ("Can not get 'antd/es/…'"). They are still the shell's: whatever
+ *   the re-registration removed is put back.
+ * - The chunks a remote already loaded stay in its webpack chunk global (`webpackChunk<uniqueName>`,
+ *   uniqueName = the federation name in webpack.base.js); a new entry would take them from there
+ *   instead of fetching them, so a page that threw would throw again. It is cleared.
+ */
 export function resetRemote(name: RemoteName): void {
   const entry = registry[name];
-  if (entry) registerRemotes([{ name, entry }], { force: true });
+  if (!entry) return;
+  delete (globalThis as Record<string, unknown>)[`webpackChunk${name}`];
+  const scopes = getInstance()?.shareScopeMap ?? {};
+  const before = Object.entries(scopes).flatMap(([scope, pkgs]) =>
+    Object.entries(pkgs).flatMap(([pkg, versions]) => Object.entries(versions).map(([version, shared]) => ({ scope, pkg, version, shared }))),
+  );
+  registerRemotes([{ name, entry }], { force: true });
+  for (const { scope, pkg, version, shared } of before) {
+    const versions = (scopes[scope][pkg] ??= {});
+    versions[version] ??= shared;
+  }
 }
 
-export async function loadRemoteModule<T>(name: RemoteName, expose: string, timeoutMs = REMOTE_LOAD_TIMEOUT_MS): Promise<T> {
+export async function loadRemoteModule<T>(name: RemoteName, expose: string, timeoutMs = configuredTimeout()): Promise<T> {
   if (!registry[name]) throw new Error(`Remote ${name} no está en el registro`);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {

@@ -1,11 +1,13 @@
 /**
  * The one listing card of the portal (SPEC §2 Home "Listing card"), rendered by mf-search's grid
  * and mf-publish's my-listings through the './AnuncioCard' expose.
+ * Drawn with the theme's tokens rather than antd's Card and Tag: those brought Tabs and friends
+ * (18 KB gzip) to the home page for a box and a label. The delete button (and its confirmation
+ * popover) loads only where a delete handler is given.
  */
-import { useNavigate } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { useNavigate } from 'shared-contracts/router';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
-import Tag from 'antd/es/tag';
 import theme from 'antd/es/theme';
 import {
   CARD_IMAGE_HEIGHT,
@@ -24,7 +26,9 @@ import {
 import { usePortalStore } from 'shared-contracts/store';
 import { ImageCarousel } from '../../components/image-carousel';
 import { ContactReveal } from '../../components/contact-reveal';
-import { DeleteButton } from '../../components/delete-button';
+import { Chip, Surface } from '../../components/surface';
+
+const DeleteButton = lazy(() => import('../../components/delete-button').then((m) => ({ default: m.DeleteButton })));
 
 export interface AnuncioCardProps {
   anuncio: Anuncio;
@@ -57,39 +61,39 @@ export function AnuncioCard({ anuncio, onDelete }: AnuncioCardProps) {
     navigate(anuncioPath(anuncio._id));
   };
   return (
-    <Card
-      className="anuncio-card"
-      style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-      styles={{ body: { padding: 12, display: 'flex', flexDirection: 'column', gap: 4, flex: 1 } }}
-      cover={<ImageCarousel images={anuncio.image_urls ?? []} title={anuncio.title} height={CARD_IMAGE_HEIGHT} />}
-    >
-      <h3 style={{ margin: 0, fontSize: 16, lineHeight: 1.3 }}>{anuncio.title}</h3>
-      <div aria-label="Características" style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
-        {cardTags(anuncio).map((t) => (
-          <Tag key={t} style={{ marginInlineEnd: 0 }}>
-            {t}
-          </Tag>
-        ))}
-      </div>
-      {company && (
-        <div>
-          {MSG.empresa} {company}
+    <Surface as="article" className="anuncio-card" style={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+      <ImageCarousel images={anuncio.image_urls ?? []} title={anuncio.title} height={CARD_IMAGE_HEIGHT} />
+      <div style={{ padding: 12, display: 'flex', flexDirection: 'column', gap: 4, flex: 1 }}>
+        <h3 style={{ margin: 0, fontSize: 16, lineHeight: 1.3 }}>{anuncio.title}</h3>
+        <div aria-label="Características" style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
+          {cardTags(anuncio).map((t) => (
+            <Chip key={t}>{t}</Chip>
+          ))}
         </div>
-      )}
-      <div className="anuncio-card-location" style={{ color: token.colorTextSecondary, fontSize: 13 }}>
-        {locationLine(anuncio)}
+        {company && (
+          <div>
+            {MSG.empresa} {company}
+          </div>
+        )}
+        <div className="anuncio-card-location" style={{ color: token.colorTextSecondary, fontSize: 13 }}>
+          {locationLine(anuncio)}
+        </div>
+        <p className="anuncio-card-description" style={clamp}>
+          {anuncio.description}
+        </p>
+        <strong style={{ fontSize: 18, marginTop: 'auto' }}>{formatPrice(anuncio.price, anuncio.moneda)}</strong>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+          <Button type="primary" onClick={openDetail}>
+            {MSG.informacion}
+          </Button>
+          <ContactReveal label={MSG.contacto} href={telHref(anuncio.movil)} text={formatPhone(anuncio.movil)} />
+          {onDelete && (
+            <Suspense fallback={null}>
+              <DeleteButton id={anuncio._id} onDelete={onDelete} />
+            </Suspense>
+          )}
+        </div>
       </div>
-      <p className="anuncio-card-description" style={clamp}>
-        {anuncio.description}
-      </p>
-      <strong style={{ fontSize: 18, marginTop: 'auto' }}>{formatPrice(anuncio.price, anuncio.moneda)}</strong>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
-        <Button type="primary" onClick={openDetail}>
-          {MSG.informacion}
-        </Button>
-        <ContactReveal label={MSG.contacto} href={telHref(anuncio.movil)} text={formatPhone(anuncio.movil)} />
-        {onDelete && <DeleteButton id={anuncio._id} onDelete={onDelete} />}
-      </div>
-    </Card>
+    </Surface>
   );
 }

@@ -2,10 +2,8 @@
  * The listing detail view (SPEC §2 "Listing detail"), exposed as './AnuncioDetail' and rendered by
  * the detail page. The description is split into one <p> per line and rendered as text, never HTML.
  */
-import { lazy, Suspense } from 'react';
-import Card from 'antd/es/card';
+import { lazy, Suspense, useRef } from 'react';
 import Grid from 'antd/es/grid';
-import Tag from 'antd/es/tag';
 import theme from 'antd/es/theme';
 import {
   ANTD_THEME_TOKENS,
@@ -24,11 +22,14 @@ import {
 } from 'shared-contracts';
 import { ImageCarousel } from '../../components/image-carousel';
 import { ContactReveal } from '../../components/contact-reveal';
-import { DeleteButton } from '../../components/delete-button';
+import { Chip, Surface } from '../../components/surface';
+import { useNearViewport } from '../../components/use-near-viewport';
 import './anuncio-detail.css';
 
-// leaflet is fetched only when a detail is shown
+// leaflet (50 KB gzip) is fetched when the map comes near the screen; the delete button and its
+// confirmation only where a delete handler is given
 const ListingMap = lazy(() => import('./listing-map'));
+const DeleteButton = lazy(() => import('../../components/delete-button').then((m) => ({ default: m.DeleteButton })));
 
 export interface AnuncioDetailProps {
   anuncio: Anuncio;
@@ -47,15 +48,18 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
   const company = companyDisplayName(anuncio.source);
   const advisor = [anuncio.name, anuncio.apellido].filter(Boolean).join(' ');
   const hasPosition = anuncio.latitude != null && anuncio.longitude != null;
+  const mapBox = useRef<HTMLDivElement>(null);
+  const [mapWanted] = useNearViewport(mapBox, { enabled: hasPosition, margin: '300px' });
+  const mapPlaceholder = <div aria-busy="true" style={{ height: MAP.heightPx, background: token.colorFillQuaternary, borderRadius: 8 }} />;
   return (
-    <Card className="anuncio-detail" styles={{ body: { padding: screens.sm ? 24 : 12 } }}>
+    <Surface className="anuncio-detail" style={{ padding: screens.sm ? 24 : 12 }}>
       <ImageCarousel images={anuncio.image_urls ?? []} title={anuncio.title} height={photoHeight} fit="contain" />
       <h1 style={{ fontSize: screens.sm ? 28 : 22, margin: '16px 0 8px' }}>{anuncio.title}</h1>
       <div aria-label="Características" style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
         {listingTags(anuncio).map((t) => (
-          <Tag key={t} color={ANTD_THEME_TOKENS.colorPrimary} variant="solid" style={{ marginInlineEnd: 0 }}>
+          <Chip key={t} solid={ANTD_THEME_TOKENS.colorPrimary}>
             {t}
-          </Tag>
+          </Chip>
         ))}
       </div>
       <p style={{ fontSize: 24, fontWeight: 700, margin: '12px 0 4px' }}>{formatPrice(anuncio.price, anuncio.moneda)}</p>
@@ -64,9 +68,7 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
         <ul aria-label="Comodidades" style={{ display: 'flex', flexWrap: 'wrap', gap: 6, listStyle: 'none', padding: 0, margin: '0 0 12px' }}>
           {amenities(anuncio).map((a) => (
             <li key={a}>
-              <Tag color={AMENITY_GREEN} variant="solid" style={{ marginInlineEnd: 0 }}>
-                ✓ {a}
-              </Tag>
+              <Chip solid={AMENITY_GREEN}>✓ {a}</Chip>
             </li>
           ))}
         </ul>
@@ -89,13 +91,23 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', marginBottom: 16 }}>
         {anuncio.email && <ContactReveal label={MSG.emailBoton} href={`mailto:${anuncio.email}`} text={anuncio.email} />}
         {anuncio.movil && <ContactReveal label={MSG.contacto} href={telHref(anuncio.movil)} text={formatPhone(anuncio.movil)} />}
-        {onDelete && <DeleteButton id={anuncio._id} onDelete={onDelete} />}
+        {onDelete && (
+          <Suspense fallback={null}>
+            <DeleteButton id={anuncio._id} onDelete={onDelete} />
+          </Suspense>
+        )}
       </div>
       {hasPosition && (
-        <Suspense fallback={<div aria-busy="true" style={{ height: MAP.heightPx, background: '#f3f4f6', borderRadius: 8 }} />}>
-          <ListingMap latitude={anuncio.latitude!} longitude={anuncio.longitude!} title={anuncio.title} />
-        </Suspense>
+        <div ref={mapBox} className="anuncio-detail-map-slot">
+          {mapWanted ? (
+            <Suspense fallback={mapPlaceholder}>
+              <ListingMap latitude={anuncio.latitude!} longitude={anuncio.longitude!} title={anuncio.title} />
+            </Suspense>
+          ) : (
+            mapPlaceholder
+          )}
+        </div>
       )}
-    </Card>
+    </Surface>
   );
 }

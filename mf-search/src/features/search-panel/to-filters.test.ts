@@ -1,4 +1,4 @@
-import { toFilters } from './search-panel';
+import { toFilters } from './to-filters';
 
 test('drops empty strings, null and undefined', () => {
   expect(toFilters({ place: '', locality: '  ', region: null, proposito: 'venta', habitaciones: undefined, moneda: 'RD' })).toEqual({ proposito: 'venta', moneda: 'RD' });

@@ -1,15 +1,6 @@
 /** POST /forgot-password: success flips the view to sent; failure is only logged (SPEC §7, §8). */
-import { useApi } from 'shared-contracts/store';
-import { useRequest } from '../../../lib/use-request';
+import { useEmailRequest } from '../../../lib/use-email-request';
 
 export function useForgotPassword() {
-  const api = useApi();
-  return useRequest(async (email: string) => {
-    try {
-      return await api.forgotPassword(email);
-    } catch (err) {
-      console.warn('forgot-password failed', err);
-      throw err;
-    }
-  });
+  return useEmailRequest('forgot-password', (api, email) => api.forgotPassword(email));
 }

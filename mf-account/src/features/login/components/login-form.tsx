@@ -7,8 +7,9 @@ import { useState } from 'react';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import { Link, useNavigate } from 'react-router-dom';
-import { loginSchema, MSG, ROUTES } from 'shared-contracts';
+import { Link, useNavigate } from 'shared-contracts/router';
+import { MSG, ROUTES } from 'shared-contracts';
+import { loginSchema } from 'shared-contracts/schemas';
 import { zodRule } from '../../../lib/zod-rule';
 import { useLogin } from '../hooks/use-login';
 

@@ -1,5 +1,5 @@
 /** POST /api/user/login; success stores the user (store + localStorage `user`) and goes home. */
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-contracts/router';
 import { ROUTES, type LoginBody } from 'shared-contracts';
 import { useApi, usePortalStore } from 'shared-contracts/store';
 import { useRequest } from '../../../lib/use-request';

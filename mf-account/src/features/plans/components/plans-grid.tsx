@@ -5,7 +5,7 @@
 import Button from 'antd/es/button';
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-contracts/router';
 import { MSG, PLANS, ROUTES, type Plan } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 import { rememberChosenPlan } from '../../../lib/chosen-plan';

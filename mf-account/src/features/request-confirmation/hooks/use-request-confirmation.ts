@@ -1,15 +1,6 @@
 /** POST /get-email-confirmation-link: any success shows the confirmation; errors only logged (SPEC §7). */
-import { useApi } from 'shared-contracts/store';
-import { useRequest } from '../../../lib/use-request';
+import { useEmailRequest } from '../../../lib/use-email-request';
 
 export function useRequestConfirmation() {
-  const api = useApi();
-  return useRequest(async (email: string) => {
-    try {
-      return await api.requestEmailConfirmation(email);
-    } catch (err) {
-      console.warn('get-email-confirmation-link failed', err);
-      throw err;
-    }
-  });
+  return useEmailRequest('get-email-confirmation-link', (api, email) => api.requestEmailConfirmation(email));
 }

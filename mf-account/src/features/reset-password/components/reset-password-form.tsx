@@ -5,10 +5,9 @@
 import { useState } from 'react';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import { MSG, resetPasswordFormSchema } from 'shared-contracts';
-import { zodRule } from '../../../lib/zod-rule';
-import { PasswordField } from '../../../components/password-field';
+import { MSG } from 'shared-contracts';
+import { resetPasswordFormSchema } from 'shared-contracts/schemas';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { FormError } from '../../../components/form-error';
 import { SuccessPanel } from '../../../components/success-panel';
 import { useResetPassword } from '../hooks/use-reset-password';
@@ -24,7 +23,6 @@ export function ResetPasswordForm({ id, token }: { id: string; token: string }) 
 
   if (status === 'success') return <SuccessPanel title={MSG.passwordChanged} />;
 
-  const rule = (field: keyof ResetValues) => [zodRule(resetPasswordFormSchema, field)];
   return (
     <>
       <Form
@@ -36,12 +34,7 @@ export function ResetPasswordForm({ id, token }: { id: string; token: string }) 
           void run(resetPasswordFormSchema.parse(values).newPassword);
         }}
       >
-        <Form.Item label="Nueva contraseña" name="newPassword" rules={rule('newPassword')}>
-          <PasswordField autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item label="Confirmar Contraseña" name="repeatPassword" dependencies={['newPassword']} rules={rule('repeatPassword')}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields schema={resetPasswordFormSchema} name="newPassword" label="Nueva contraseña" />
         <Button type="primary" htmlType="submit" loading={loading} disabled={submitted} block>
           Enviar
         </Button>

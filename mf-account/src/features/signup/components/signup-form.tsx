@@ -5,11 +5,12 @@
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import { Link } from 'react-router-dom';
-import { MSG, ROUTES, signupFormSchema, signupSchema } from 'shared-contracts';
+import { Link } from 'shared-contracts/router';
+import { MSG, ROUTES } from 'shared-contracts';
+import { signupFormSchema, signupSchema } from 'shared-contracts/schemas';
 import { zodRule } from '../../../lib/zod-rule';
 import { readChosenPlan } from '../../../lib/chosen-plan';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { FormError } from '../../../components/form-error';
 import { SuccessPanel } from '../../../components/success-panel';
 import { useSignup } from '../hooks/use-signup';
@@ -53,12 +54,7 @@ export function SignupForm() {
         <Form.Item label="Email" name="email" rules={rule('email')}>
           <Input type="email" autoComplete="email" />
         </Form.Item>
-        <Form.Item label="Contraseña" name="password" rules={rule('password')}>
-          <PasswordField autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item label="Confirmar Contraseña" name="repeatPassword" dependencies={['password']} rules={rule('repeatPassword')}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields schema={signupFormSchema} name="password" label="Contraseña" />
         <Button type="primary" htmlType="submit" loading={loading} block>
           Enviar
         </Button>

@@ -1,5 +1,5 @@
 import type { Rule } from 'antd/es/form';
-import { anuncioSchema, firstError } from 'shared-contracts';
+import { anuncioSchema, firstError } from 'shared-contracts/schemas';
 
 type Field = keyof typeof anuncioSchema.shape;
 

@@ -1,6 +1,6 @@
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'shared-contracts/router';
 import { MSG, type GeocodeResponse } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 import { AnuncioForm } from './anuncio-form';

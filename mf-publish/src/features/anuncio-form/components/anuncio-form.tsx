@@ -3,7 +3,7 @@
  * (>= sm, 600 px) and above it on narrow ones; photos and the submit button below both.
  */
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import Button from 'antd/es/button';
 import Col from 'antd/es/col';
 import Form from 'antd/es/form';

@@ -3,8 +3,9 @@
  * confirms (then lists refresh and the user sees /misAnuncios), the server's error text otherwise.
  */
 import { useCallback, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { ApiError, MSG, ROUTES, anuncioSchema, firstError } from 'shared-contracts';
+import { useNavigate } from 'shared-contracts/router';
+import { ApiError, MSG, ROUTES } from 'shared-contracts';
+import { anuncioSchema, firstError } from 'shared-contracts/schemas';
 import { useApi, usePortalStore } from 'shared-contracts/store';
 import { buildAnuncioFormData, type PhotoPart } from '../api/build-anuncio-form-data';
 

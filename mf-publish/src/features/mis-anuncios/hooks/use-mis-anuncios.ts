@@ -4,7 +4,7 @@
  * 401 sends the user to / (SPEC §8). Deletion runs one at a time.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-contracts/router';
 import { ApiError, MSG, ROUTES } from 'shared-contracts';
 import { loadMisAnuncios, useApi, usePortalStore } from 'shared-contracts/store';
 

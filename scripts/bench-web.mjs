@@ -1,0 +1,201 @@
+#!/usr/bin/env node
+/**
+ * Web benchmark (npm run bench:web): the combined site as users get it, on a phone.
+ *
+ *   npm run bench:web -- [--runs 3] [--port 3700] [--api-port 4700] [--skip-lighthouse]
+ *
+ * 1. Starts the portal with `scripts/start.mjs` (production build of whatever is missing or
+ *    outdated, the API on PGlite with the demo catalogue in a temporary DATA_DIR).
+ * 2. Bytes: Debian's Chromium (headless, 390x844, touch) opens the home page and a listing's
+ *    detail with a cold cache and counts the JavaScript and CSS transferred (gzip, as sent) until
+ *    the page is usable: its content is on screen (the listing cards; the detail's title) and the
+ *    network has been quiet for 500 ms, so everything the first screen asked for is counted.
+ * 3. Lighthouse (12.x, the line that runs on Node 20; mobile preset, simulated 4G and a slow CPU)
+ *    on both pages, --runs times each: the median performance score with LCP, TBT and CLS.
+ *
+ * Prints a table and writes test-results/bench-web.json. Targets (issue 11): at most 200 KB of
+ * gzip JavaScript before the home page is usable, Lighthouse performance >= 90, CLS <= 0.05.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from './apps.mjs';
+
+const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+// Without the background-networking flags Chromium keeps dialling Google on this closed network.
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+const flag = (name) => process.argv.includes(`--${name}`);
+const RUNS = Number(arg('runs', 3));
+const PORT = Number(arg('port', 3700));
+const API_PORT = Number(arg('api-port', 4700));
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs debe ser un entero ≥ 1');
+if (!fs.existsSync(CHROME_PATH)) {
+  console.error(`No encuentro Chromium en ${CHROME_PATH}: apt-get install -y chromium, o CHROME_PATH=/ruta/al/binario`);
+  process.exit(2);
+}
+
+const siteUrl = `http://127.0.0.1:${PORT}`;
+const apiUrl = `http://127.0.0.1:${API_PORT}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
+
+async function waitFor(url, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} no respondió en ${ms / 1000} s`);
+}
+
+function startPortal() {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(PORT), API_PORT: String(API_PORT), HOST: '127.0.0.1', PUBLIC_SITE_URL: siteUrl, PUBLIC_API_URL: apiUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  };
+  process.on('exit', stop);
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
+  return { child, stop };
+}
+
+/** Cold load on a phone: JS/CSS bytes as transferred until the content is visible and the network is quiet. */
+async function measureBytes(browser, url, readySelector) {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const byId = new Map();
+  cdp.on('Network.responseReceived', (e) => byId.set(e.requestId, { url: e.response.url, type: e.type, bytes: 0 }));
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = byId.get(e.requestId);
+    if (r) r.bytes = e.encodedDataLength;
+  });
+  const started = Date.now();
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  await page.locator(readySelector).first().waitFor({ state: 'visible', timeout: 60_000 });
+  const visibleMs = Date.now() - started;
+  await page.waitForLoadState('networkidle');
+  const sum = (type) => [...byId.values()].filter((r) => r.type === type).reduce((n, r) => n + r.bytes, 0);
+  const scripts = [...byId.values()].filter((r) => r.type === 'Script').sort((a, b) => b.bytes - a.bytes);
+  const result = {
+    jsBytes: sum('Script'),
+    cssBytes: sum('Stylesheet'),
+    imageBytes: sum('Image'),
+    scripts: scripts.length,
+    largestScripts: scripts.slice(0, 5).map((s) => ({ url: s.url.replace(siteUrl, ''), kb: +(s.bytes / 1024).toFixed(1) })),
+    visibleMs,
+  };
+  await context.close();
+  return result;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function runLighthouse(url) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'lh-')) });
+    try {
+      // Lighthouse's defaults are the mobile preset: Moto G Power screen, simulated slow 4G, 4x CPU slowdown.
+      const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+      const a = lhr.audits;
+      runs.push({
+        score: Math.round(lhr.categories.performance.score * 100),
+        fcpMs: Math.round(a['first-contentful-paint'].numericValue),
+        lcpMs: Math.round(a['largest-contentful-paint'].numericValue),
+        tbtMs: Math.round(a['total-blocking-time'].numericValue),
+        cls: +a['cumulative-layout-shift'].numericValue.toFixed(3),
+        siMs: Math.round(a['speed-index'].numericValue),
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  const pick = (k) => median(runs.map((r) => r[k]));
+  return { runs, median: { score: pick('score'), fcpMs: pick('fcpMs'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls'), siMs: pick('siMs') } };
+}
+
+async function main() {
+  const { stop } = startPortal();
+  try {
+    // the first start may build the five apps (a few minutes on two cores)
+    await waitFor(`${siteUrl}/healthz`, 15 * 60_000);
+    await waitFor(`${apiUrl}/health`, 120_000);
+    const list = await fetch(`${apiUrl}/allAnuncios`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filters: {}, page: 0 }) });
+    if (!list.ok) throw new Error(`POST /allAnuncios: HTTP ${list.status}`);
+    const withPhotos = (await list.json()).anuncios.find((a) => (a.image_urls ?? []).length > 0);
+    if (!withPhotos) throw new Error('El catálogo de demostración no tiene anuncios con fotos');
+    const pages = [
+      { name: 'inicio', url: `${siteUrl}/`, ready: '.anuncio-card' },
+      { name: 'detalle', url: `${siteUrl}/anuncioDetailedView/${encodeURIComponent(withPhotos._id)}`, ready: 'main h1, main h2' },
+    ];
+
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((f) => f !== '--headless=new') });
+    const results = {};
+    try {
+      for (const p of pages) {
+        // one warm-up (the API's caches, the OS file cache), then the measured cold-cache load
+        await measureBytes(browser, p.url, p.ready);
+        results[p.name] = { bytes: await measureBytes(browser, p.url, p.ready) };
+      }
+    } finally {
+      await browser.close();
+    }
+    if (!flag('skip-lighthouse')) {
+      for (const p of pages) results[p.name].lighthouse = await runLighthouse(p.url);
+    }
+
+    const kb = (n) => (n / 1024).toFixed(1);
+    console.log(`\nWeb, teléfono 390x844 (${new Date().toISOString()}, carga media ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')})`);
+    console.log('| página | JS KB gzip | CSS KB | scripts | visible ms | Lighthouse | LCP ms | TBT ms | CLS |');
+    console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|');
+    for (const [name, r] of Object.entries(results)) {
+      const lh = r.lighthouse?.median;
+      console.log(
+        `| ${name} | ${kb(r.bytes.jsBytes)} | ${kb(r.bytes.cssBytes)} | ${r.bytes.scripts} | ${r.bytes.visibleMs} | ${lh ? `${lh.score} (${r.lighthouse.runs.map((x) => x.score).join(', ')})` : '-'} | ${lh?.lcpMs ?? '-'} | ${lh?.tbtMs ?? '-'} | ${lh?.cls ?? '-'} |`,
+      );
+    }
+    for (const [name, r] of Object.entries(results)) {
+      console.log(`  ${name}, scripts más grandes: ${r.bytes.largestScripts.map((s) => `${s.url} ${s.kb} KB`).join('; ')}`);
+    }
+    const outDir = path.join(ROOT, 'test-results');
+    fs.mkdirSync(outDir, { recursive: true });
+    fs.writeFileSync(path.join(outDir, 'bench-web.json'), JSON.stringify({ date: new Date().toISOString(), loadavg: os.loadavg(), results }, null, 2));
+    console.log('\nResultados en test-results/bench-web.json');
+  } finally {
+    stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
