@@ -2,9 +2,9 @@
  * The list view: the portal's card (mf_listing/AnuncioCard, loaded at run time) 4 per row on
  * desktop and one column below sm, with pagination (one sibling, one boundary page).
  */
-import Pagination from 'antd/es/pagination';
 import { PAGE_SIZE, type Anuncio } from 'shared-contracts';
 import { RemoteComponent } from 'shared-contracts/remote';
+import { Pager } from './pager';
 import './results-grid.css';
 
 export const CARD_UNAVAILABLE = 'No se pudo mostrar este anuncio.';
@@ -32,7 +32,7 @@ export function ResultsGrid({ anuncios, count, currentPage, onPageChange }: Resu
       </ul>
       {count > PAGE_SIZE && (
         <nav aria-label="Paginación" className="results-pagination">
-          <Pagination current={currentPage} total={count} pageSize={PAGE_SIZE} showSizeChanger={false} showLessItems onChange={onPageChange} />
+          <Pager current={currentPage} pages={Math.ceil(count / PAGE_SIZE)} onChange={onPageChange} />
         </nav>
       )}
     </>

@@ -2,14 +2,15 @@
  * The home search panel (SPEC §2 Home). Submitting sets the shared filters without empty values
  * (page 1); when the filters are emptied (the logo) every field resets. The extra block starts
  * collapsed so that on a phone the results begin near the top, and its code loads when first
- * opened. Plain state instead of antd's Form: the form machinery cost 30 KB gzip on the first page.
+ * opened. Plain state instead of antd's Form: the form machinery cost 30 KB gzip on the first page;
+ * the selects load antd's Select when first pressed (lazy-select.tsx).
  */
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import Button from 'antd/es/button';
-import Select from 'antd/es/select';
 import { MSG, PROPIEDAD_FILTER, PROPOSITO_FILTER } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 import { LABELS, fieldId, type FieldName, type PanelValues } from './labels';
+import { LazySelect, preloadSelect } from './lazy-select';
 import './search-panel.css';
 
 export { LABELS } from './labels';
@@ -36,9 +37,13 @@ export function SearchPanel({ options }: { options: SearchOptions }) {
 
   // the store is the truth: an emptied filter set (logo) resets every field
   useEffect(() => setValues(filters), [filters]);
-  // fetch the submit rules once the page is idle, so the first search does not wait for them
+  // fetch the submit rules and the Select once the page has settled, so neither the first press
+  // nor the first search waits for them
   useEffect(() => {
-    const id = window.setTimeout(() => void loadToFilters(), 3000);
+    const id = window.setTimeout(() => {
+      preloadSelect();
+      void loadToFilters();
+    }, 3000);
     return () => window.clearTimeout(id);
   }, []);
 
@@ -46,7 +51,7 @@ export function SearchPanel({ options }: { options: SearchOptions }) {
   const select = (name: FieldName, opts: { value: string; label: string }[], extra: object = searchable) => (
     <div className="search-field">
       <label htmlFor={fieldId(name)}>{LABELS[name]}</label>
-      <Select {...extra} id={fieldId(name)} aria-label={LABELS[name]} options={opts} value={values[name] ?? undefined} onChange={(v) => set(name, v)} />
+      <LazySelect {...extra} id={fieldId(name)} aria-label={LABELS[name]} options={opts} value={(values[name] as string | null | undefined) ?? undefined} onChange={(v) => set(name, v)} />
     </div>
   );
 
