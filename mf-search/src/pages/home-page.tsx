@@ -1,12 +1,12 @@
 /** / — the home page (SPEC §2 Home): search panel, results as a grid or a map, the view toggle. */
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import Button from 'antd/es/button';
 import Spin from 'antd/es/spin';
 import { MAP, MSG } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
-import { StatusPanel } from 'shared-contracts/remote';
+import { StatusPanel, preloadRemote } from 'shared-contracts/remote';
 import { SearchPanel } from '../features/search-panel/search-panel';
-import { ResultsGrid } from '../features/results/results-grid';
+import { CARD_EXPOSE, ResultsGrid } from '../features/results/results-grid';
 import { useAnuncios } from '../features/results/use-anuncios';
 import './home-page.css';
 
@@ -25,6 +25,10 @@ export default function HomePage() {
   const viewMode = usePortalStore((s) => s.viewMode);
   const resultsTop = useRef<HTMLDivElement>(null);
   const data = state.data;
+  // the cards' remote loads while the list is fetched, not after it
+  useEffect(() => {
+    if (viewMode === 'list') preloadRemote(CARD_EXPOSE);
+  }, [viewMode]);
 
   const changePage = (page: number) => {
     usePortalStore.getState().setCurrentPage(page);

@@ -7,15 +7,35 @@ import { Component, Suspense, lazy, useMemo, type ComponentType, type ReactNode 
 import { usePortalStore } from 'shared-contracts/store';
 
 const cache = new Map<string, ComponentType<any>>();
+/** Loads started ahead of the first render (`preloadRemote`); a failed one is forgotten. */
+const started = new Map<string, Promise<unknown>>();
+
+function loadExpose(id: string): Promise<unknown> {
+  const early = started.get(id);
+  if (early) return early;
+  const loader = usePortalStore.getState().loadRemote;
+  if (!loader) return Promise.reject(new Error(`No remote loader to load ${id}`));
+  return loader(id);
+}
+
+/**
+ * Starts loading `remote/expose` now, for a page that knows it will render it once its data
+ * arrives (the home page's cards while the list is fetched): the remote's entry and chunk come
+ * alongside the API call instead of after it. Errors are left to the render that needs it.
+ */
+export function preloadRemote(id: string): void {
+  if (cache.has(id) || started.has(id) || !usePortalStore.getState().loadRemote) return;
+  const promise = loadExpose(id);
+  started.set(id, promise);
+  promise.catch(() => started.delete(id));
+}
 
 /** A lazy component for `remote/expose` (e.g. 'mf_listing/AnuncioCard'), cached per id. */
 export function lazyRemote<P extends object>(id: string): ComponentType<P> {
   let comp = cache.get(id);
   if (!comp) {
     comp = lazy(async () => {
-      const loader = usePortalStore.getState().loadRemote;
-      if (!loader) throw new Error(`No remote loader to load ${id}`);
-      const mod = (await loader(id)) as { default?: ComponentType<P> } | null;
+      const mod = (await loadExpose(id)) as { default?: ComponentType<P> } | null;
       if (!mod?.default) throw new Error(`${id} has no default export`);
       return { default: mod.default };
     });

@@ -8,6 +8,8 @@ import { Pager } from './pager';
 import './results-grid.css';
 
 export const CARD_UNAVAILABLE = 'No se pudo mostrar este anuncio.';
+/** The card every listing is drawn with, from mf_listing. */
+export const CARD_EXPOSE = 'mf_listing/AnuncioCard';
 
 function CardPlaceholder() {
   return <div className="results-card-placeholder" aria-busy="true" />;
@@ -26,7 +28,7 @@ export function ResultsGrid({ anuncios, count, currentPage, onPageChange }: Resu
       <ul className="results-grid" aria-label="Anuncios">
         {anuncios.map((anuncio) => (
           <li key={anuncio._id}>
-            <RemoteComponent id="mf_listing/AnuncioCard" props={{ anuncio }} loading={<CardPlaceholder />} fallback={<p className="results-card-placeholder">{anuncio.title} — {CARD_UNAVAILABLE}</p>} />
+            <RemoteComponent id={CARD_EXPOSE} props={{ anuncio }} loading={<CardPlaceholder />} fallback={<p className="results-card-placeholder">{anuncio.title} — {CARD_UNAVAILABLE}</p>} />
           </li>
         ))}
       </ul>
