@@ -41,8 +41,8 @@ export function LazySelect(props: LazySelectProps) {
   // mounted after the Select arrived: the real one at once, left alone (no focus, closed)
   const [startedLoaded] = useState(loaded);
   const [woken, setWoken] = useState<Wake | null>(startedLoaded ? 'focus' : null);
-  // Open it ourselves after a key, or after a press that ends before it arrives. When it is
-  // already here it replaces the box within the press, and the press's own click opens it.
+  // open after a press or a key (the press reaches us after its event has finished: see
+  // SelectBox); keyboard focus brings it in closed
   const [openAtMount, setOpenAtMount] = useState(false);
   const wake = (how: Wake) => {
     if (woken) return;
