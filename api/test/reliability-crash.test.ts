@@ -32,7 +32,8 @@ async function startServer(dataDir: string): Promise<Server> {
     env: { PATH: process.env.PATH, API_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', JWT_SECRET: SECRET, PUBLIC_API_URL: 'http://api.test', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': the process's last lines (why it stopped) are read before we look at them
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
