@@ -6,7 +6,8 @@
  * of the same server (the ceiling) and the home query's SQL run directly (the floor).
  *
  *   npm run bench:api -- [--count N] [--duration 10] [--connections 20,50] [--port 4650]
- *                        [--deep-page 500] [--keep] [--reuse <database|directory>]
+ *                        [--deep-page 500] [--keep] [--name bench_x]
+ *                        [--reuse <database|directory>]
  *
  * DATABASE_URL unset: PGlite in a temporary directory, 100,000 listings by default.
  * DATABASE_URL set: a new database bench_<time> on that server, 1,000,000 by default, dropped at
@@ -97,7 +98,7 @@ async function main() {
   if (port < 4600 || port > 4699) throw new Error('--port debe estar entre 4600 y 4699');
 
   const startedAt = new Date();
-  const data = await prepareDatabase({ count, databaseUrl, reuse: arg('reuse'), keep, log });
+  const data = await prepareDatabase({ count, databaseUrl, reuse: arg('reuse'), name: arg('name'), keep, log });
   log(`${data.rows} anuncios publicados en ${data.engine}${data.loadSeconds ? ` (carga: ${data.loadSeconds.toFixed(1)} s)` : ''}.`);
   // Bounded in time whatever happens: cases × connections × (warm-up + duration) plus slack.
   const budgetMs = (6 * connectionList.length * (duration + 3) + 120) * 1000;

@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { searchPage } from '../src/anuncios/repository';
+import { searchPage } from '../src/anuncios/search-query';
 import { summarize, type CaseStats } from './stats';
 
 export type ParentMessage = { type: 'floor'; connections: number; durationMs: number } | { type: 'exit' };

@@ -38,6 +38,8 @@ export interface PrepareOptions {
   databaseUrl?: string;
   /** An existing bench database name (PostgreSQL) or directory (PGlite) to use as it is. */
   reuse?: string;
+  /** Name of the new database (PostgreSQL) instead of bench_<time>; it must not exist yet. */
+  name?: string;
   keep: boolean;
   log(line: string): void;
 }
@@ -94,7 +96,7 @@ async function describe(database: Database): Promise<{ rows: number; sample: Sam
 
 export async function prepareDatabase(opts: PrepareOptions): Promise<BenchDatabase> {
   if (opts.databaseUrl) {
-    const name = opts.reuse ?? `bench_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
+    const name = opts.reuse ?? opts.name ?? `bench_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
     if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`nombre de base no válido: ${name}`);
     const url = new URL(opts.databaseUrl);
     url.pathname = `/${name}`;

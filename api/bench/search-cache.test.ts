@@ -3,7 +3,9 @@
  * making a request wait, nothing loaded across a write is kept, the size stays bounded (least
  * recently used out) and failed loads are not cached.
  */
+import type { Filters } from 'shared-contracts';
 import { createSearchCache } from '../src/anuncios/search-cache';
+import { OverloadError } from '../src/db/work-queue';
 import { ManualClock } from '../test/support/app';
 
 const TTL = 60_000;
@@ -18,77 +20,89 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/** Counts as plain numbers, for brevity. */
+function counter(cache: ReturnType<typeof createSearchCache>) {
+  return async (key: string, load: () => Promise<number>, filters: Filters = {}) =>
+    (await cache.count(filters, key, async () => ({ count: await load(), estimated: false }))).count;
+}
+
 describe('search cache', () => {
   test('a count is loaded once while fresh, then refreshed in the background after half the TTL', async () => {
     const clock = new ManualClock();
     const cache = createSearchCache(clock, TTL);
+    const count = counter(cache);
     let loads = 0;
     const load = async () => ++loads;
-    expect(await cache.count('k', load)).toBe(1);
+    expect(await count('k', load)).toBe(1);
     clock.advance(TTL / 2 - 1);
-    expect(await cache.count('k', load)).toBe(1);
+    expect(await count('k', load)).toBe(1);
     expect(loads).toBe(1);
 
     clock.advance(1);
     // Served at once from the cache while the refresh runs.
-    expect(await cache.count('k', load)).toBe(1);
+    expect(await count('k', load)).toBe(1);
     expect(loads).toBe(2);
     await new Promise((r) => setImmediate(r));
-    expect(await cache.count('k', load)).toBe(2);
+    expect(await count('k', load)).toBe(2);
     expect(loads).toBe(2);
   });
 
   test('past the TTL a request waits for a fresh value', async () => {
     const clock = new ManualClock();
     const cache = createSearchCache(clock, TTL);
+    const count = counter(cache);
     let loads = 0;
     const load = async () => ++loads;
-    await cache.count('k', load);
+    await count('k', load);
     clock.advance(TTL);
-    expect(await cache.count('k', load)).toBe(2);
+    expect(await count('k', load)).toBe(2);
   });
 
   test('a write (invalidate) drops everything, and a load that straddles it is not kept', async () => {
     const clock = new ManualClock();
     const cache = createSearchCache(clock, TTL);
+    const count = counter(cache);
     const slow = deferred<number>();
-    const pending = cache.count('k', () => slow.promise);
+    const pending = count('k', () => slow.promise);
     cache.invalidate();
     slow.resolve(10);
     expect(await pending).toBe(10);
-    expect(await cache.count('k', async () => 11)).toBe(11);
+    expect(await count('k', async () => 11)).toBe(11);
 
-    await cache.page('p', async () => 'old');
+    await cache.page({}, 'p', async () => 'old');
     cache.invalidate();
-    expect(await cache.page('p', async () => 'new')).toBe('new');
+    expect(await cache.page({}, 'p', async () => 'new')).toBe('new');
   });
 
   test('a background refresh that straddles a write is not kept either', async () => {
     const clock = new ManualClock();
     const cache = createSearchCache(clock, TTL);
-    await cache.page('p', async () => 'v1');
+    const count = counter(cache);
+    await cache.page({}, 'p', async () => 'v1');
     clock.advance(TTL / 2);
     const refresh = deferred<string>();
-    expect(await cache.page('p', () => refresh.promise)).toBe('v1');
+    expect(await cache.page({}, 'p', () => refresh.promise)).toBe('v1');
     cache.invalidate();
     refresh.resolve('stale');
     await refresh.promise;
-    expect(await cache.page('p', async () => 'v2')).toBe('v2');
+    expect(await cache.page({}, 'p', async () => 'v2')).toBe('v2');
   });
 
   test('bounded: the least recently used entry goes first', async () => {
     const cache = createSearchCache(new ManualClock(), TTL, 2, 2);
-    await cache.count('a', async () => 1);
-    await cache.count('b', async () => 2);
-    await cache.count('a', async () => -1); // touch a
-    await cache.count('c', async () => 3); // evicts b
-    expect(await cache.count('a', async () => -1)).toBe(1);
-    expect(await cache.count('b', async () => 20)).toBe(20);
+    const count = counter(cache);
+    await count('a', async () => 1);
+    await count('b', async () => 2);
+    await count('a', async () => -1); // touch a
+    await count('c', async () => 3); // evicts b
+    expect(await count('a', async () => -1)).toBe(1);
+    expect(await count('b', async () => 20)).toBe(20);
   });
 
   test('failed loads are not cached; a failed refresh keeps the previous value', async () => {
     const clock = new ManualClock();
     const cache = createSearchCache(clock, TTL);
+    const count = counter(cache);
     await expect(cache.options(async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
     const lists = { placeOptions: ['Baní'], regionOptions: [], localityOptions: [] };
     expect(await cache.options(async () => lists)).toBe(lists);

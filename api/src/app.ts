@@ -19,6 +19,8 @@ import mail from './plugins/mail';
 import rateLimits, { type RateLimitSettings } from './plugins/rate-limits';
 import storage from './plugins/storage';
 import { createSearchCache } from './anuncios/search-cache';
+import { createSearchChanges } from './anuncios/search-changes';
+import { createWorkQueue, type WorkQueueOptions } from './db/work-queue';
 import accountRoutes from './accounts/routes';
 import anuncioRoutes from './anuncios/routes';
 import publishRoute from './anuncios/publish-route';
@@ -34,6 +36,8 @@ export interface AppOptions {
   rateLimits?: Partial<RateLimitSettings>;
   /** false silences the logger (tests). */
   logger?: boolean;
+  /** Overrides the search queue's bounds (the overload test makes them tiny). */
+  searchQueue?: Partial<WorkQueueOptions>;
   /** Sees every route as it is registered (the security suite checks each one's protection). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -59,6 +63,15 @@ export const LOG_REDACT = [
  * the header and request deadlines every second rather than its default 30.
  */
 export const SERVER_TIMEOUTS = { headersMs: 10_000, requestMs: 120_000, idleMs: 60_000, checkIntervalMs: 1_000 } as const;
+
+/**
+ * The search queue's bounds: PostgreSQL runs as many searches as the pool has connections
+ * (10), PGlite two (it runs one query at a time; a second keeps it busy between them). Up to
+ * 200 wait, none longer than 3 s.
+ */
+function searchQueueOptions(database: Database, overrides: Partial<WorkQueueOptions> = {}): WorkQueueOptions {
+  return { concurrency: database.engine === 'postgres' ? 10 : 2, maxQueued: 200, maxWaitMs: 3_000, ...overrides };
+}
 
 export async function buildApp(config: Config, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -93,6 +106,10 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(rateLimits, { limits: opts.rateLimits });
   await app.register(storage, { storage: opts.storage });
   app.decorate('searchCache', createSearchCache(app.clock));
+  const searchChanges = await createSearchChanges(app.database, app.searchCache, app.log);
+  app.addHook('onClose', () => searchChanges.close());
+  app.decorate('searchChanges', searchChanges);
+  app.decorate('searchQueue', createWorkQueue(searchQueueOptions(app.database, opts.searchQueue)));
 
   app.get('/health', async () => {
     await app.database.db.execute('select 1');

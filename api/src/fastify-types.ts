@@ -7,6 +7,8 @@ import type { UserRow } from './db/schema';
 import type { Mailer } from './mail/mailer';
 import type { PhotoStorage } from './photos';
 import type { SearchCache } from './anuncios/search-cache';
+import type { SearchChanges } from './anuncios/search-changes';
+import type { WorkQueue } from './db/work-queue';
 import type { LimitKind } from './plugins/rate-limits';
 
 declare module 'fastify' {
@@ -18,6 +20,10 @@ declare module 'fastify' {
     mailer: Mailer;
     photoStorage: PhotoStorage;
     searchCache: SearchCache;
+    /** Invalidates the search caches of this and every other instance after a write. */
+    searchChanges: SearchChanges;
+    /** The bounded queue every search's database work waits in (overload → 503). */
+    searchQueue: WorkQueue;
     /** preHandler: 401 unless the bearer token is valid; sets request.user. */
     authenticate: preHandlerAsyncHookHandler;
     signToken(user: Pick<UserRow, 'id' | 'tokenVersion'>): string;

@@ -60,6 +60,7 @@ export const MSG = {
   forbiddenDelete: 'Solo el dueño puede borrar este anuncio',
   tooManyRequests: 'Demasiados intentos. Intenta de nuevo más tarde.',
   serverError: 'Ocurrió un error en el servidor. Intenta de nuevo.',
+  busy: 'Hay muchas búsquedas en este momento. Intenta de nuevo en unos segundos.',
   invalidInput: 'Datos no válidos',
   invalidImage: 'Solo se aceptan imágenes PNG o JPEG',
   tooManyImages: 'Máximo 30 imágenes por anuncio',

@@ -54,6 +54,8 @@ export interface AllAnunciosRequest {
 export interface AllAnunciosResponse {
   anuncios: Anuncio[];
   count: number;
+  /** True when `count` is an estimate (large results; within about 2 %), shown as "≈ 253.000". */
+  countEstimated?: boolean;
   placeOptions: string[];
   regionOptions: string[];
   localityOptions: string[];

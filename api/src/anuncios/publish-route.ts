@@ -11,6 +11,7 @@ import { HttpError } from '../http-error';
 import { PHOTO_MAX_BYTES, deletePhotos, storeListingPhotos } from '../photos';
 import { toAnuncio } from './serialize';
 import { QuotaError, countOwn, insertWithinQuota } from './repository';
+import { searchRowOf } from './search-query';
 
 export const UPLOAD_LIMITS = {
   files: MAX_IMAGES,
@@ -58,7 +59,7 @@ async function readUpload(request: FastifyRequest): Promise<{ fields: Record<str
 class ClientGoneError extends Error {}
 
 export default async function publishRoute(app: FastifyInstance) {
-  const { db, config, photoStorage, searchCache } = app;
+  const { db, config, photoStorage, searchChanges } = app;
   await app.register(multipart, { limits: UPLOAD_LIMITS });
 
   // Refused from the declared size before a byte of the body is read (issue 12, item 16).
@@ -99,7 +100,7 @@ export default async function publishRoute(app: FastifyInstance) {
         imageKeys: keys,
         status: 'published',
       }, stillWaiting);
-      searchCache.invalidate();
+      await searchChanges.announce({ rows: [searchRowOf(row)] });
       return reply.code(201).send(toAnuncio(row, config.publicApiUrl));
     } catch (err) {
       await deletePhotos(photoStorage, keys).catch((e) => request.log.error({ err: e }, 'no se pudieron borrar las fotos'));

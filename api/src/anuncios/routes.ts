@@ -1,32 +1,47 @@
 /**
  * Public listing calls (search, detail) and owner-only delete. Handlers stay thin: SQL lives in
- * the repository, the option lists and counts come through the search cache.
+ * the repository and search-query, the option lists and counts come through the search cache,
+ * and the database work of a search waits in the bounded search queue (503 beyond it).
  */
 import type { FastifyInstance } from 'fastify';
-import { MSG, type AllAnunciosResponse, type Anuncio } from 'shared-contracts';
+import { MSG, PAGE_SIZE, type AllAnunciosResponse, type Anuncio } from 'shared-contracts';
 import { allAnunciosSchema } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
 import { deletePhotos } from '../photos';
 import { toAnuncio } from './serialize';
-import { deleteById, findById, findPublished, optionLists, searchCount, searchPage } from './repository';
+import { deleteById, findById, findPublished } from './repository';
+import { optionLists, searchCount, searchCountExact, searchPage, searchRowOf } from './search-query';
 
 export default async function anuncioRoutes(app: FastifyInstance) {
-  const { db, config, searchCache } = app;
+  const { db, config, searchCache, searchQueue } = app;
 
   app.post('/allAnuncios', async (request, reply) => {
     const { filters, page } = allAnunciosSchema.parse(request.body ?? {});
     const key = JSON.stringify(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b)));
     // Popular pages (the home page above all) are answered from memory, already serialized.
-    const body = await searchCache.page(`${key}#${page}`, async () => {
-      const [rows, count, options] = await Promise.all([
-        searchPage(db, filters, page),
-        searchCache.count(key, () => searchCount(db, filters)),
-        searchCache.options(() => optionLists(db)),
-      ]);
-      const answer: AllAnunciosResponse = { anuncios: rows.map((r) => toAnuncio(r, config.publicApiUrl)), count, ...options };
-      return JSON.stringify(answer);
-    });
+    const body = await searchCache.page(filters, `${key}#${page}`, () =>
+      searchQueue.run(async () => {
+        const offset = page * PAGE_SIZE;
+        const counting = searchCache.count(filters, key, () => searchCount(db, filters));
+        const options = searchCache.options(() => optionLists(db));
+        // Near pages need no total; far ones are read from the nearer end, which needs it exact.
+        const near = offset < 1200 ? searchPage(db, filters, page) : null;
+        let counted = await counting;
+        // The last pages of an estimated result get the exact count, so paging reaches every listing.
+        if (counted.estimated && offset + PAGE_SIZE >= counted.count * 0.97) {
+          counted = { count: await searchCountExact(db, filters), estimated: false };
+        }
+        const rows = await (near ?? searchPage(db, filters, page, counted.estimated ? undefined : counted.count));
+        const answer: AllAnunciosResponse = {
+          anuncios: rows.map((r) => toAnuncio(r, config.publicApiUrl)),
+          count: counted.count,
+          countEstimated: counted.estimated,
+          ...(await options),
+        };
+        return JSON.stringify(answer);
+      }),
+    );
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
@@ -42,7 +57,7 @@ export default async function anuncioRoutes(app: FastifyInstance) {
     // Partner listings (no owner) belong to no user, so no user may delete them.
     if (row.ownerId === null || row.ownerId !== request.user?.id) throw new HttpError(403, MSG.forbiddenDelete);
     await deleteById(db, row.id);
-    searchCache.invalidate();
+    await app.searchChanges.announce({ rows: [searchRowOf(row)] });
     await deletePhotos(app.photoStorage, row.imageKeys).catch((err) => request.log.error({ err }, 'no se pudieron borrar las fotos'));
     return { ok: true as const };
   });

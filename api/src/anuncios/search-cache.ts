@@ -1,51 +1,71 @@
 /**
  * In-memory cache of what every search request would otherwise recompute: the three option lists,
- * the counts of recent filter combinations and the finished answers of recent pages. Writes
- * through this API invalidate it at once; the TTL bounds staleness when another process (seed
- * script, another instance) writes.
+ * the counts of recent filter combinations and the finished answers of recent pages.
+ *
+ * A write invalidates only what it changes: the counts and pages of the filter combinations the
+ * written listing matches (before or after the change), and the option lists. Other instances
+ * hear of the write through PostgreSQL NOTIFY (search-changes.ts); the TTL bounds staleness for
+ * writers that announce nothing (scripts).
  *
  * Hot entries never make a request wait for the database: after half the TTL the next request
  * starts a refresh in the background and is served the cached value, which is still inside the
- * TTL. Only a missing entry (first request, after a write, or cold for a whole TTL) waits.
+ * TTL. Only a missing entry (first request, after a matching write, or cold for a whole TTL) waits.
+ * While the database is saturated (a load fails with OverloadError), the last value a key had
+ * (expired or invalidated) is served instead of the 503: the home page keeps answering.
  */
+import type { Filters } from 'shared-contracts';
 import type { Clock } from '../clock';
+import { OverloadError } from '../db/work-queue';
+import { matchesFilters, type Counted, type OptionLists, type SearchRow } from './search-query';
 
-export interface OptionLists {
-  placeOptions: string[];
-  regionOptions: string[];
-  localityOptions: string[];
-}
+/** What a write changed: the search columns of the listing before and/or after, or everything. */
+export type SearchChange = { rows: SearchRow[] } | 'all';
 
 export interface SearchCache {
   options(load: () => Promise<OptionLists>): Promise<OptionLists>;
-  count(key: string, load: () => Promise<number>): Promise<number>;
+  count(filters: Filters, key: string, load: () => Promise<Counted>): Promise<Counted>;
   /** A whole answer (already serialized) for a filter key and page. */
-  page(key: string, load: () => Promise<string>): Promise<string>;
-  invalidate(): void;
+  page(filters: Filters, key: string, load: () => Promise<string>): Promise<string>;
+  invalidate(change?: SearchChange): void;
 }
 
 interface Entry<T> {
   value: Promise<T>;
+  filters: Filters;
   at: number;
   settled: boolean;
   refreshing: boolean;
 }
 
 /**
- * Bounded, least recently used first out; entries loaded before an invalidation are never kept.
+ * Bounded, least recently used first out; entries loaded before a matching invalidation are
+ * never kept. `fallbacks` keeps the last settled value of dropped keys for overload only.
  */
-function memo<T>(clock: Clock, ttlMs: number, max: number, generation: () => number) {
+function memo<T>(clock: Clock, ttlMs: number, max: number) {
   const entries = new Map<string, Entry<T>>();
+  const fallbacks = new Map<string, T>();
+  /** Bumped per key by each invalidation that drops it (a load straddling it is discarded). */
+  let epoch = 0;
+  const dropped = new Map<string, number>();
 
-  function store(key: string, load: () => Promise<T>, previous?: Entry<T>): Entry<T> {
-    const started = generation();
-    const entry: Entry<T> = { value: load(), at: clock.now(), settled: false, refreshing: false };
+  function keepFallback(key: string, entry: Entry<T>) {
+    if (!entry.settled) return;
+    void entry.value.then((v) => {
+      fallbacks.delete(key);
+      if (fallbacks.size >= max) fallbacks.delete(fallbacks.keys().next().value as string);
+      fallbacks.set(key, v);
+    });
+  }
+
+  function store(key: string, filters: Filters, load: () => Promise<T>, previous?: Entry<T>): Entry<T> {
+    const started = epoch;
+    const entry: Entry<T> = { value: load(), filters, at: clock.now(), settled: false, refreshing: false };
     if (!previous) put(key, entry);
     entry.value.then(
       () => {
         entry.settled = true;
-        // A write landed while loading: the figure may be stale, do not keep it.
-        if (generation() !== started) {
+        // A matching write landed while loading: the figure may be stale, do not keep it.
+        if ((dropped.get(key) ?? -1) >= started) {
           if (entries.get(key) === entry) entries.delete(key);
         } else if (previous && entries.get(key) === previous) put(key, entry);
       },
@@ -64,39 +84,60 @@ function memo<T>(clock: Clock, ttlMs: number, max: number, generation: () => num
     entries.set(key, entry);
   }
 
+  async function withFallback(key: string, value: Promise<T>): Promise<T> {
+    try {
+      return await value;
+    } catch (err) {
+      const last = fallbacks.get(key);
+      if (err instanceof OverloadError && last !== undefined) return last;
+      throw err;
+    }
+  }
+
   return {
-    get(key: string, load: () => Promise<T>): Promise<T> {
+    get(key: string, filters: Filters, load: () => Promise<T>): Promise<T> {
       const hit = entries.get(key);
       const age = hit ? clock.now() - hit.at : Infinity;
-      if (!hit || age >= ttlMs) return store(key, load).value;
+      if (!hit || age >= ttlMs) {
+        if (hit) keepFallback(key, hit);
+        return withFallback(key, store(key, filters, load).value);
+      }
       put(key, hit); // most recently used
       if (age >= ttlMs / 2 && hit.settled && !hit.refreshing) {
         hit.refreshing = true;
-        store(key, load, hit).value.catch(() => undefined);
+        store(key, filters, load, hit).value.catch(() => undefined);
       }
       return hit.value;
     },
-    clear: () => entries.clear(),
+    /** Drops the entries whose filters `affected` says yes to. */
+    drop(affected: (filters: Filters) => boolean) {
+      epoch += 1;
+      for (const [key, entry] of entries) {
+        if (!affected(entry.filters)) continue;
+        keepFallback(key, entry);
+        entries.delete(key);
+        dropped.set(key, epoch);
+      }
+      // Bounded: forgetting old marks only matters for a load in flight across thousands of writes.
+      if (dropped.size > max * 4) dropped.clear();
+    },
+    size: () => entries.size,
   };
 }
 
 export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000, maxPages = 1000): SearchCache {
-  let generation = 0;
-  const current = () => generation;
-  const options = memo<OptionLists>(clock, ttlMs, 1, current);
-  const counts = memo<number>(clock, ttlMs, maxCounts, current);
-  const pages = memo<string>(clock, ttlMs, maxPages, current);
+  const options = memo<OptionLists>(clock, ttlMs, 1);
+  const counts = memo<Counted>(clock, ttlMs, maxCounts);
+  const pages = memo<string>(clock, ttlMs, maxPages);
   return {
-    options: (load) => options.get('', load),
-    count: (key, load) => counts.get(key, load),
-    page: (key, load) => pages.get(key, load),
-    invalidate() {
-      generation += 1;
-      options.clear();
-      counts.clear();
-      pages.clear();
+    options: (load) => options.get('', {}, load),
+    count: (filters, key, load) => counts.get(key, filters, load),
+    page: (filters, key, load) => pages.get(key, filters, load),
+    invalidate(change = 'all') {
+      const affected = change === 'all' ? () => true : (filters: Filters) => change.rows.some((row) => matchesFilters(filters, row));
+      options.drop(() => true);
+      counts.drop(affected);
+      pages.drop(affected);
     },
   };
 }
-
-export const spanishCollator = new Intl.Collator('es', { sensitivity: 'base' });

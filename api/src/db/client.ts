@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { Pool } from 'pg';
+import { Client, Pool, type PoolClient } from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,9 +20,25 @@ export type Engine = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   engine: Engine;
+  /** Applies pending migrations; on PostgreSQL under an advisory lock, so N instances starting together migrate once. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` only while holding the advisory lock `key` (PostgreSQL; PGlite is one process, so
+   * there it just runs). Resolves to null without running when another process holds the lock.
+   */
+  whileLocked<T>(key: AdvisoryLock, work: () => Promise<T>): Promise<T | null>;
+  /** PostgreSQL: calls `onMessage` for each NOTIFY on `channel` (one dedicated connection). */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Advisory lock keys (any bigint; these spell the purpose so they show in pg_locks). */
+export const ADVISORY_LOCKS = { migrations: 1_801_001, feeds: 1_801_002 } as const;
+export type AdvisoryLock = (typeof ADVISORY_LOCKS)[keyof typeof ADVISORY_LOCKS];
+
+/** PostgreSQL aborts a statement after this long (ms): a saturated database answers 503, never hangs. */
+export const STATEMENT_TIMEOUT_MS = 5_000;
 
 export const MIGRATIONS_FOLDER = path.resolve(__dirname, '../../drizzle');
 
@@ -36,21 +52,93 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     db: db as unknown as Db,
     engine: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    whileLocked: (_key, work) => work(),
+    // One process: the caller's in-process invalidation is all there is to reach.
+    listen: async () => async () => undefined,
+    notify: async () => undefined,
     close: () => client.close(),
   };
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   // A database that accepts no connection fails the request within seconds instead of hanging it.
-  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 3_000 });
+  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 3_000, statement_timeout: STATEMENT_TIMEOUT_MS });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
+  const listeners: (() => Promise<void>)[] = [];
+
+  /** Session advisory locks belong to one connection: take one from the pool for the duration. */
+  async function withLock<T>(key: AdvisoryLock, wait: boolean, work: (client: PoolClient) => Promise<T>): Promise<T | null> {
+    const client = await pool.connect();
+    try {
+      if (wait) {
+        // Migrations on a large table may outlast the statement timeout.
+        await client.query('SET statement_timeout = 0');
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+      } else {
+        const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [key]);
+        if (!rows[0]?.ok) return null;
+      }
+      try {
+        return await work(client);
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [key]);
+      }
+    } finally {
+      await client.query(`SET statement_timeout = ${STATEMENT_TIMEOUT_MS}`).catch(() => undefined);
+      client.release();
+    }
+  }
+
   return {
     db: db as unknown as Db,
     engine: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => pool.end(),
+    migrate: async () => {
+      await withLock(ADVISORY_LOCKS.migrations, true, (client) => migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }));
+    },
+    whileLocked: (key, work) => withLock(key, false, () => work()),
+    async listen(channel, onMessage) {
+      let current: Client | null = null;
+      let stopped = false;
+      const connect = async () => {
+        const client = new Client({ connectionString: url });
+        client.on('error', () => undefined);
+        client.on('notification', (m) => {
+          if (m.channel === channel) onMessage(m.payload ?? '');
+        });
+        client.once('end', () => {
+          if (!stopped) setTimeout(() => void reconnect(), 1_000).unref();
+        });
+        await client.connect();
+        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+        current = client;
+      };
+      // Messages sent while disconnected are lost: an empty payload tells the caller so.
+      const reconnect = async () => {
+        if (stopped) return;
+        try {
+          await connect();
+          onMessage('');
+        } catch {
+          setTimeout(() => void reconnect(), 1_000).unref();
+        }
+      };
+      await connect();
+      const stop = async () => {
+        stopped = true;
+        await current?.end().catch(() => undefined);
+      };
+      listeners.push(stop);
+      return stop;
+    },
+    async notify(channel, payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    close: async () => {
+      await Promise.all(listeners.map((stop) => stop()));
+      await pool.end();
+    },
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -12,6 +13,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -98,19 +100,56 @@ export const anuncios = pgTable(
     uniqueIndex('anuncios_source_ref_uq').on(t.source, t.sourceRef),
     index('anuncios_owner_idx').on(t.ownerId),
     index('anuncios_status_seq_idx').on(t.status, t.seq),
-    // Serve the search filters and the distinct option lists (added with the listings API).
-    index('anuncios_status_price_rd_idx').on(t.status, t.priceRd),
-    index('anuncios_status_place_idx').on(t.status, t.place),
-    index('anuncios_status_region_idx').on(t.status, t.region),
-    index('anuncios_status_locality_idx').on(t.status, t.locality),
-    index('anuncios_status_tipo_seq_idx').on(t.status, t.proposito, t.propiedad, t.seq),
-    // Counts of the common filter pairs answered from the index alone (bench:api, docs/performance.md).
-    index('anuncios_status_region_proposito_idx').on(t.status, t.region, t.proposito),
-    index('anuncios_status_place_proposito_idx').on(t.status, t.place, t.proposito),
-    index('anuncios_status_moneda_price_idx').on(t.status, t.moneda, t.price),
-    index('anuncios_status_propiedad_habitaciones_idx').on(t.status, t.propiedad, t.habitaciones),
+    // Search pages fetch their rows by seq (the keys come from anuncio_search).
+    uniqueIndex('anuncios_seq_uq').on(t.seq),
   ],
 );
+
+/**
+ * The search table (docs/decisions/0010): the filter columns of every searchable listing and
+ * nothing else (about 80 bytes a row instead of ~580), so counts and page keys are read from
+ * covering indexes. Kept in step with `anuncios` by the trigger `anuncio_search_sync` (migration
+ * 0004), whichever code writes: a row is here exactly when its listing is searchable. Its indexes
+ * (with INCLUDE columns, which drizzle cannot declare) live in that hand-written migration too.
+ */
+export const anuncioSearch = pgTable('anuncio_search', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey(),
+  /** hashint8(seq) & 1023: a uniform random bucket; `bucket < b` is a b/1024 sample for estimated counts. */
+  bucket: smallint('bucket').notNull(),
+  place: text('place').notNull(),
+  region: text('region').notNull(),
+  locality: text('locality').notNull(),
+  proposito: text('proposito').notNull(),
+  propiedad: text('propiedad').notNull(),
+  habitaciones: integer('habitaciones'),
+  metros: doublePrecision('metros'),
+  moneda: text('moneda').notNull(),
+  price: doublePrecision('price').notNull(),
+  priceRd: doublePrecision('price_rd').notNull(),
+});
+
+/**
+ * How many searchable listings have each place, region and locality, and in all (kind 'all',
+ * value ''), kept by the same trigger: the option lists are the values with n > 0, and the home
+ * page's and a lone place/region/locality filter's counts are exact without counting listings.
+ */
+export const searchFacets = pgTable(
+  'search_facets',
+  {
+    kind: text('kind', { enum: ['all', 'place', 'region', 'locality'] }).notNull(),
+    value: text('value').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.value] })],
+);
+
+/** Attempt counters of the rate limits, shared by every API instance (fixed windows, app clock). */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  /** Epoch milliseconds (the app's clock) when the window ends. */
+  resetAt: bigint('reset_at', { mode: 'number' }).notNull(),
+});
 
 /**
  * Which stored photo came from which partner feed URL, so a re-import downloads only the URLs

@@ -10,6 +10,7 @@ import { ZodError } from 'zod';
 import { MSG } from 'shared-contracts';
 import { firstError } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
+import { OverloadError } from '../db/work-queue';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -86,6 +87,12 @@ async function errorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       request.log.info({ err: { code: pgCode, message: err.message } }, 'client error');
       return reply.code(status).send({ error: MSG.invalidInput });
+    }
+    // The search queue is full or PostgreSQL cancelled a statement at its timeout (57014).
+    const causeCode = (err as { cause?: { code?: unknown } }).cause?.code; // drizzle wraps the driver's error
+    if (err instanceof OverloadError || pgCode === '57014' || causeCode === '57014') {
+      request.log.warn({ err: { code: pgCode, message: err.message.slice(0, 200) } }, 'base de datos saturada');
+      return reply.code(503).header('retry-after', '2').send({ error: MSG.busy });
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ err: { code: pgCode, message: err.message.slice(0, 200) }, reqId: request.id }, 'base de datos no disponible');

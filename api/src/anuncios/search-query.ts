@@ -1,0 +1,180 @@
+/**
+ * The SQL of the public search (docs/decisions/0010-search-table.md). Filters, counts and page
+ * keys are read from the narrow `anuncio_search` table (only searchable listings are in it, its
+ * indexes cover every filter column); only the 12 rows of the page are read from `anuncios`.
+ *
+ * Counts are exact up to EXACT_LIMIT matches (and always for the home page and a lone place,
+ * region or locality, read from `search_facets`); above it they are estimated from a uniform
+ * sample of at least SAMPLE_TARGET matching rows (standard error ≤ 1 %) and flagged as such.
+ */
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Filters } from 'shared-contracts';
+import { PAGE_SIZE } from 'shared-contracts';
+import type { Db } from '../db/client';
+import { anuncioSearch as s, anuncios, searchFacets, type AnuncioRow } from '../db/schema';
+
+export interface OptionLists {
+  placeOptions: string[];
+  regionOptions: string[];
+  localityOptions: string[];
+}
+
+export const spanishCollator = new Intl.Collator('es', { sensitivity: 'base' });
+
+/** The filter columns of one searchable listing: what a write tells the caches it changed. */
+export interface SearchRow {
+  place: string;
+  region: string;
+  locality: string;
+  proposito: string;
+  propiedad: string;
+  habitaciones: number | null;
+  metros: number | null;
+  moneda: string;
+  price: number;
+  priceRd: number;
+}
+
+export interface Counted {
+  count: number;
+  /** True when the count is an estimate (within about 2 %), false when exact. */
+  estimated: boolean;
+}
+
+/** At most this many matches are counted one by one before the count is estimated. */
+export const EXACT_LIMIT = 5000;
+/** Matching rows read from the sample for an estimate: relative standard error 1/√10000 = 1 %. */
+export const SAMPLE_TARGET = 10_000;
+/** Estimated below this, a full exact count costs no more than a fine sample would. */
+const EXACT_UP_TO = 100_000;
+const BUCKETS = 1024;
+/** The first, coarse sample: 16 of 1024 buckets (1/64 of the table). */
+const COARSE_BUCKETS = 16;
+/** From this offset on, a page is read from the far end when that end is closer. */
+const FAR_END_FROM = 1200;
+
+/** SPEC §3 "Filters": exact matches, rooms "at least", inclusive ranges, RD$ when no currency. */
+export function searchConditions(filters: Filters): SQL[] {
+  const where: SQL[] = [];
+  if (filters.place) where.push(eq(s.place, filters.place));
+  if (filters.locality) where.push(eq(s.locality, filters.locality));
+  if (filters.region) where.push(eq(s.region, filters.region));
+  if (filters.proposito) where.push(eq(s.proposito, filters.proposito));
+  if (filters.propiedad) where.push(eq(s.propiedad, filters.propiedad));
+  if (filters.habitaciones !== undefined) where.push(gte(s.habitaciones, filters.habitaciones));
+  if (filters.metrosMin !== undefined) where.push(gte(s.metros, filters.metrosMin));
+  if (filters.metrosMax !== undefined) where.push(lte(s.metros, filters.metrosMax));
+  const priceColumn = filters.moneda ? s.price : s.priceRd;
+  if (filters.moneda) where.push(eq(s.moneda, filters.moneda));
+  if (filters.precioMin !== undefined) where.push(gte(priceColumn, filters.precioMin));
+  if (filters.precioMax !== undefined) where.push(lte(priceColumn, filters.precioMax));
+  return where;
+}
+
+/** The same rules in JavaScript: does a search with `filters` list this row? (cache invalidation) */
+export function matchesFilters(filters: Filters, row: SearchRow): boolean {
+  const atLeast = (value: number | null, min: number | undefined) => min === undefined || (value !== null && value >= min);
+  const atMost = (value: number | null, max: number | undefined) => max === undefined || (value !== null && value <= max);
+  const price = filters.moneda ? row.price : row.priceRd;
+  return (
+    (!filters.place || row.place === filters.place) &&
+    (!filters.locality || row.locality === filters.locality) &&
+    (!filters.region || row.region === filters.region) &&
+    (!filters.proposito || row.proposito === filters.proposito) &&
+    (!filters.propiedad || row.propiedad === filters.propiedad) &&
+    atLeast(row.habitaciones, filters.habitaciones) &&
+    atLeast(row.metros, filters.metrosMin) &&
+    atMost(row.metros, filters.metrosMax) &&
+    (!filters.moneda || row.moneda === filters.moneda) &&
+    atLeast(price, filters.precioMin) &&
+    atMost(price, filters.precioMax)
+  );
+}
+
+export function searchRowOf(row: AnuncioRow): SearchRow {
+  const { place, region, locality, proposito, propiedad, habitaciones, metros, moneda, price, priceRd } = row;
+  return { place, region, locality, proposito, propiedad, habitaciones, metros, moneda, price, priceRd };
+}
+
+async function countWhere(db: Db, where: SQL | undefined, limit?: number): Promise<number> {
+  const matching = db.select({ one: sql`1` }).from(s).where(where);
+  const counted = limit === undefined ? matching : matching.limit(limit);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(counted.as('m'));
+  return Number(row?.n ?? 0);
+}
+
+/** Exact counts read from the facet table: no filter, or a lone place, region or locality. */
+async function facetCount(db: Db, filters: Filters): Promise<number | null> {
+  const keys = Object.keys(filters) as (keyof Filters)[];
+  if (keys.length > 1) return null;
+  let kind: 'all' | 'place' | 'region' | 'locality' = 'all';
+  let value = '';
+  if (keys.length === 1) {
+    const only = keys[0];
+    if (only !== 'place' && only !== 'region' && only !== 'locality') return null;
+    kind = only;
+    value = String(filters[only]);
+  }
+  const [row] = await db
+    .select({ n: searchFacets.n })
+    .from(searchFacets)
+    .where(and(eq(searchFacets.kind, kind), eq(searchFacets.value, value)));
+  return Math.max(0, row?.n ?? 0);
+}
+
+export async function searchCount(db: Db, filters: Filters): Promise<Counted> {
+  const fromFacets = await facetCount(db, filters);
+  if (fromFacets !== null) return { count: fromFacets, estimated: false };
+  const conditions = searchConditions(filters);
+  const where = and(...conditions);
+  const capped = await countWhere(db, where, EXACT_LIMIT + 1);
+  if (capped <= EXACT_LIMIT) return { count: capped, estimated: false };
+  const sample = async (buckets: number) => {
+    const n = await countWhere(db, and(...conditions, lt(s.bucket, buckets)));
+    return { n, estimate: Math.round((n * BUCKETS) / buckets) };
+  };
+  const coarse = await sample(COARSE_BUCKETS);
+  if (coarse.n >= SAMPLE_TARGET) return { count: coarse.estimate, estimated: true };
+  if (coarse.estimate <= EXACT_UP_TO) return { count: await countWhere(db, where), estimated: false };
+  // Enough buckets for about 1.25 × SAMPLE_TARGET matches by the coarse estimate.
+  const buckets = Math.min(BUCKETS, Math.ceil((BUCKETS * SAMPLE_TARGET * 1.25) / coarse.estimate));
+  if (buckets >= BUCKETS) return { count: await countWhere(db, where), estimated: false };
+  const fine = await sample(buckets);
+  return { count: fine.estimate, estimated: true };
+}
+
+/** The exact count, whatever its cost (the last pages of an estimated result need it). */
+export async function searchCountExact(db: Db, filters: Filters): Promise<number> {
+  const fromFacets = await facetCount(db, filters);
+  return fromFacets ?? countWhere(db, and(...searchConditions(filters)));
+}
+
+/**
+ * The page's 12 listings, newest first. Given the exact total, a page in the far half of the
+ * results is read from the oldest end, so no page skips more than half of them.
+ */
+export async function searchPage(db: Db, filters: Filters, page: number, exactTotal?: number): Promise<AnuncioRow[]> {
+  const where = and(...searchConditions(filters));
+  const offset = page * PAGE_SIZE;
+  let seqs: number[];
+  if (exactTotal !== undefined && offset >= FAR_END_FROM && offset > exactTotal / 2) {
+    if (offset >= exactTotal) return [];
+    const limit = Math.min(PAGE_SIZE, exactTotal - offset);
+    const keys = await db.select({ seq: s.seq }).from(s).where(where).orderBy(asc(s.seq)).limit(limit).offset(exactTotal - offset - limit);
+    seqs = keys.map((k) => k.seq);
+  } else {
+    const keys = await db.select({ seq: s.seq }).from(s).where(where).orderBy(desc(s.seq)).limit(PAGE_SIZE).offset(offset);
+    seqs = keys.map((k) => k.seq);
+  }
+  if (!seqs.length) return [];
+  return db.select().from(anuncios).where(inArray(anuncios.seq, seqs)).orderBy(desc(anuncios.seq));
+}
+
+export async function optionLists(db: Db): Promise<OptionLists> {
+  const rows = await db
+    .select({ kind: searchFacets.kind, value: searchFacets.value })
+    .from(searchFacets)
+    .where(and(gt(searchFacets.n, 0), inArray(searchFacets.kind, ['place', 'region', 'locality'])));
+  const of = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.value).sort(spanishCollator.compare);
+  return { placeOptions: of('place'), regionOptions: of('region'), localityOptions: of('locality') };
+}
