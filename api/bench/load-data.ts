@@ -103,7 +103,7 @@ export async function prepareDatabase(opts: PrepareOptions): Promise<BenchDataba
     if (!opts.reuse) await adminQuery(opts.databaseUrl, `CREATE DATABASE ${name}`);
     const drop = () => adminQuery(opts.databaseUrl as string, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     try {
-      const database = await openPostgres(url.toString(), 2);
+      const database = await openPostgres(url.toString(), 2, 0);
       try {
         // A reused database gets the migrations (new indexes) added since it was loaded.
         await database.migrate();

@@ -72,7 +72,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /**
- * The secret is kept in the data directory so tokens survive restarts; it is generated once with
+ * Embedded PGlite only (one process): the secret is kept in the data directory so tokens survive restarts; it is generated once with
  * 32 random bytes and is readable by the owner only.
  */
 function dataDirSecret(dataDir: string): string {
@@ -89,13 +89,19 @@ function dataDirSecret(dataDir: string): string {
   return secret;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+/** `tool`: a command-line tool (feeds import), which signs no tokens and so needs no shared secret. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), opts: { tool?: boolean } = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Configuración no válida: ${lines.join('; ')}`);
   }
   const e = parsed.data;
+  // Several instances on one PostgreSQL must sign and check tokens with the same secret: one
+  // generated into a data directory would differ per machine (docs/deployment.md).
+  if (e.DATABASE_URL && !e.JWT_SECRET && !opts.tool) {
+    throw new ConfigError('Configuración no válida: JWT_SECRET: obligatorio cuando DATABASE_URL está definido (todas las instancias deben compartir el mismo secreto)');
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const extra = (e.CORS_ORIGINS ?? '')
     .split(',')

@@ -45,7 +45,7 @@ async function main() {
     if (Number(row?.n ?? 0) === 0) {
       app.log.info('base de datos vacía: cargando el catálogo de demostración');
       await seedDemoCatalogue(app.db, app.photoStorage, { count: DEMO_COUNT, usdDopRate: config.usdDopRate });
-      app.searchCache.invalidate();
+      await app.searchChanges.announce('all');
     }
   }
 

@@ -41,6 +41,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ JWT_SECRET: 'x'.repeat(40) }, dir).jwtSecret).toBe('x'.repeat(40));
   });
 
+  test('with DATABASE_URL (several instances) JWT_SECRET is required, except for command-line tools', () => {
+    const env = { DATABASE_URL: 'postgres://u:p@db:5432/app' };
+    expect(() => loadConfig(env, dir)).toThrow(/JWT_SECRET: obligatorio cuando DATABASE_URL está definido/);
+    expect(fs.existsSync(path.join(dir, 'data', 'jwt-secret'))).toBe(false);
+    expect(loadConfig(env, dir, { tool: true }).databaseUrl).toBe(env.DATABASE_URL);
+    expect(loadConfig({ ...env, JWT_SECRET: 'k'.repeat(32) }, dir).jwtSecret).toBe('k'.repeat(32));
+  });
+
   test('explicit values; CORS_ORIGINS replaces the dev origins', () => {
     const c = loadConfig(
       {

@@ -60,9 +60,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+/** `statementTimeoutMs` 0 = none (bulk loads, VACUUM in the benchmark's loader). */
+export async function openPostgres(url: string, poolSize = 10, statementTimeoutMs = STATEMENT_TIMEOUT_MS): Promise<Database> {
   // A database that accepts no connection fails the request within seconds instead of hanging it.
-  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 3_000, statement_timeout: STATEMENT_TIMEOUT_MS });
+  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 3_000, statement_timeout: statementTimeoutMs });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
@@ -86,7 +87,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         await client.query('SELECT pg_advisory_unlock($1)', [key]);
       }
     } finally {
-      await client.query(`SET statement_timeout = ${STATEMENT_TIMEOUT_MS}`).catch(() => undefined);
+      await client.query(`SET statement_timeout = ${statementTimeoutMs}`).catch(() => undefined);
       client.release();
     }
   }

@@ -49,7 +49,7 @@ async function main(): Promise<number> {
 
   let config;
   try {
-    config = loadConfig(process.env);
+    config = loadConfig(process.env, process.cwd(), { tool: true });
   } catch (err) {
     if (err instanceof ConfigError) fail(err.message);
     throw err;

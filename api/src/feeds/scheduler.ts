@@ -1,10 +1,14 @@
 /**
  * Scheduled imports inside the API server: when FEEDS_INTERVAL_MINUTES is above 0, every
  * configured partner is imported at start and then on that interval. Runs never overlap (the next
- * one is timed from the end of the last), never crash the server, and clear the search caches so
- * new listings show at once. Off by default.
+ * one is timed from the end of the last), never crash the server, and clear the search caches (of
+ * every instance) so new listings show at once. Off by default.
+ *
+ * Several instances on one PostgreSQL: each run takes the `feeds` advisory lock first and is
+ * skipped when another instance holds it, so one instance at a time imports.
  */
 import type { FastifyInstance } from 'fastify';
+import { ADVISORY_LOCKS } from '../db/client';
 import { feedSettings } from './feeds-config';
 import { importAll } from './import-all';
 import { appendReportLog, formatReport } from './report';
@@ -26,6 +30,15 @@ export function startFeedScheduler(app: FastifyInstance, env: NodeJS.ProcessEnv 
 
   async function run(): Promise<void> {
     try {
+      const done = await app.database.whileLocked(ADVISORY_LOCKS.feeds, () => importOnce());
+      if (done === null) app.log.info('importación de feeds omitida: otra instancia la está haciendo');
+    } catch (err) {
+      app.log.error({ err }, 'importación de feeds fallida');
+    }
+  }
+
+  async function importOnce(): Promise<true> {
+    try {
       const reports = await importAll({
         db: app.db,
         storage: app.photoStorage,
@@ -36,11 +49,10 @@ export function startFeedScheduler(app: FastifyInstance, env: NodeJS.ProcessEnv 
         app.log[report.ok ? 'info' : 'error']({ feedImport: { ...report, rejections: undefined, photoFailures: undefined } }, formatReport(report));
         await appendReportLog(app.config.dataDir, report).catch(() => undefined);
       }
-    } catch (err) {
-      app.log.error({ err }, 'importación de feeds fallida');
     } finally {
-      app.searchCache.invalidate();
+      await app.searchChanges.announce('all');
     }
+    return true;
   }
 
   const schedule = (delayMs: number) => {

@@ -3,15 +3,15 @@
  * sign-up, forgot-password and confirmation-link requests. Each call is counted twice, per client
  * IP and per email address (so neither many IPs against one account nor one IP against many
  * accounts gets far). Fixed windows; over the limit the answer is 429 with Retry-After (seconds).
- * Counting uses @fastify/rate-limit with an in-memory store that reads the app's clock, so tests can
- * move time; a multi-instance deployment would swap the store for its Redis one.
+ * Counting uses @fastify/rate-limit with the database store (rate-limit-store.ts): every instance
+ * on one PostgreSQL shares the counters; it reads the app's clock, so tests can move time.
  */
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from 'shared-contracts';
-import type { Clock } from '../clock';
 import { HttpError } from '../http-error';
+import { databaseStore } from './rate-limit-store';
 
 export type LimitKind = 'login' | 'signup' | 'forgot' | 'confirmLink';
 export interface Limit {
@@ -29,41 +29,6 @@ export const RATE_LIMITS: RateLimitSettings = {
   confirmLink: { ip: { max: 10, windowMs: 60 * MINUTE }, email: { max: 3, windowMs: 60 * MINUTE } },
 };
 
-interface Entry {
-  current: number;
-  start: number;
-}
-type Callback = (err: Error | null, res: { current: number; ttl: number }) => void;
-
-/** @fastify/rate-limit's store contract (incr/read/child), fixed windows on an injected clock. */
-function clockStore(clock: Clock, maxKeys = 50_000) {
-  const entries = new Map<string, Entry>();
-  return class ClockStore {
-    incr(key: string, cb: Callback, timeWindow: number) {
-      const now = clock.now();
-      let entry = entries.get(key);
-      if (!entry || entry.start + timeWindow <= now) {
-        entry = { current: 0, start: now };
-        // Bound memory: forget the oldest keys first (Map keeps insertion order).
-        if (entries.size >= maxKeys) entries.delete(entries.keys().next().value as string);
-      }
-      entry.current += 1;
-      entries.delete(key);
-      entries.set(key, entry);
-      cb(null, { current: entry.current, ttl: entry.start + timeWindow - now });
-    }
-    read(key: string, cb: Callback, timeWindow: number) {
-      const now = clock.now();
-      const entry = entries.get(key);
-      if (!entry || entry.start + timeWindow <= now) cb(null, { current: 0, ttl: 0 });
-      else cb(null, { current: entry.current, ttl: entry.start + timeWindow - now });
-    }
-    child() {
-      return new ClockStore();
-    }
-  };
-}
-
 function emailOf(request: FastifyRequest): string | null {
   const email = (request.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' && email.trim() ? email.trim().toLowerCase().slice(0, 254) : null;
@@ -71,7 +36,7 @@ function emailOf(request: FastifyRequest): string | null {
 
 async function rateLimitsPlugin(app: FastifyInstance, opts: { limits?: Partial<RateLimitSettings> }) {
   const limits: RateLimitSettings = { ...RATE_LIMITS, ...opts.limits };
-  await app.register(rateLimit, { global: false, store: clockStore(app.clock) as never });
+  await app.register(rateLimit, { global: false, store: databaseStore(app.db, app.clock) as never });
 
   app.decorate('limitAttempts', (kind: LimitKind) => {
     const { ip, email } = limits[kind];
@@ -96,4 +61,4 @@ async function rateLimitsPlugin(app: FastifyInstance, opts: { limits?: Partial<R
   });
 }
 
-export default fp(rateLimitsPlugin, { name: 'rate-limits', fastify: '5.x', dependencies: ['config'] });
+export default fp(rateLimitsPlugin, { name: 'rate-limits', fastify: '5.x', dependencies: ['config', 'db'] });
