@@ -7,7 +7,7 @@
  *
  *   npm run bench:api -- [--count N] [--duration 10] [--connections 20,50] [--port 4650]
  *                        [--deep-page 500] [--keep] [--name bench_x]
- *                        [--reuse <database|directory>]
+ *                        [--reuse <database|directory>] [--cases cold,deepRandom,...]
  *
  * DATABASE_URL unset: PGlite in a temporary directory, 100,000 listings by default.
  * DATABASE_URL set: a new database bench_<time> on that server, 1,000,000 by default, dropped at
@@ -112,7 +112,8 @@ async function main() {
   const rows: Row[] = [];
   try {
     child = await startServer(data.env, port);
-    const cases = httpCases(data.sample, deepPage);
+    const only = arg('cases')?.split(',');
+    const cases = httpCases(data.sample, deepPage, data.rows).filter((c) => !only || only.includes(c.name));
     for (const connections of connectionList) {
       const measure = async (name: CaseName, label: string, run: (s: number) => Promise<CaseStats>) => {
         await run(2); // warm-up: JIT, connection pool, caches a live site would already hold
@@ -120,7 +121,7 @@ async function main() {
         rows.push({ case: name, label, connections, ...stats });
         log(`  ${label} @${connections}: p95 ${stats.p95} ms, ${stats.rps} req/s, errores ${stats.errors}`);
       };
-      await measure('floor', 'SQL directo (suelo)', (s) => floor(child!, connections, s * 1000));
+      if (!only || only.includes('floor')) await measure('floor', 'SQL directo (suelo)', (s) => floor(child!, connections, s * 1000));
       for (const c of cases) await measure(c.name, c.label, (s) => drive(port, c, connections, s));
     }
   } finally {

@@ -40,7 +40,7 @@ async function main() {
       while (performance.now() < until) {
         const started = performance.now();
         try {
-          await searchPage(app.db, {}, 0);
+          await searchPage(app.db, {}, 0, { count: Number.MAX_SAFE_INTEGER, estimated: true });
           latencies.push(performance.now() - started);
         } catch {
           errors += 1;

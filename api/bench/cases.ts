@@ -3,11 +3,11 @@
  * loaded listings, so popular regions and places come up as often as they do in the data, and
  * from a fixed seed, so two runs send the same mix.
  */
-import type { Filters } from 'shared-contracts';
+import { PROPIEDAD_FILTER, type Filters } from 'shared-contracts';
 import type { SampleRow } from './load-data';
 import { rng } from './random';
 
-export type CaseName = 'noop' | 'floor' | 'home' | 'filtered' | 'deep' | 'detail';
+export type CaseName = 'noop' | 'floor' | 'home' | 'filtered' | 'cold' | 'deep' | 'deepRandom' | 'detail' | 'mixed';
 
 export interface HttpCase {
   name: CaseName;
@@ -58,8 +58,40 @@ export function filterMix(sample: SampleRow[], size = 400, seed = 11): { filters
   });
 }
 
-export function httpCases(sample: SampleRow[], deepPage: number): HttpCase[] {
+/**
+ * Searches that were never asked before (issue 18): random price bounds and a random combination
+ * of province, sector, type, purpose and rooms, 80 % page 0. No two are alike, so no cache helps.
+ */
+export function coldSearches(sample: SampleRow[], seed = 18): () => { filters: Filters; page: number } {
+  const random = rng(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  const maybe = (p: number) => random() < p;
+  let n = 0;
+  return () => {
+    const s = pick(sample);
+    const filters: Filters = {};
+    if (maybe(0.5)) filters.region = s.region;
+    else if (maybe(0.4)) filters.place = s.place;
+    else if (maybe(0.3) && s.locality) filters.locality = s.locality;
+    if (maybe(0.6)) filters.proposito = s.proposito as Filters['proposito'];
+    if (maybe(0.4)) filters.propiedad = maybe(0.7) ? (s.propiedad as Filters['propiedad']) : pick(PROPIEDAD_FILTER);
+    if (maybe(0.3)) filters.habitaciones = 1 + Math.floor(random() * 4);
+    if (maybe(0.3)) filters.moneda = maybe(0.5) ? 'US' : 'RD';
+    const scale = filters.moneda === 'US' ? 1_000 : 60_000;
+    // Bounds with a unique tail (+ n) so no two requests are the same search.
+    n += 1;
+    if (maybe(0.7)) filters.precioMin = Math.round(random() * 150 * scale) + n;
+    if (maybe(0.7)) filters.precioMax = Math.round((150 + random() * 600) * scale) + n;
+    if (filters.precioMin === undefined && filters.precioMax === undefined) filters.metrosMin = n % 100_000;
+    return { filters, page: random() < 0.8 ? 0 : 1 + Math.floor(random() * 3) };
+  };
+}
+
+export function httpCases(sample: SampleRow[], deepPage: number, listings: number): HttpCase[] {
   const mix = filterMix(sample);
+  const cold = coldSearches(sample);
+  const deepRandom = rng(5);
+  const lastPage = Math.max(0, Math.ceil(listings / 12) - 1);
   const ids = sample.map((s) => s.id);
   let m = 0;
   let d = 0;
@@ -74,7 +106,17 @@ export function httpCases(sample: SampleRow[], deepPage: number): HttpCase[] {
         return search(filters, page);
       },
     },
+    {
+      name: 'cold',
+      label: 'filtros nunca repetidos (frío)',
+      next: () => {
+        const { filters, page } = cold();
+        return search(filters, page);
+      },
+    },
     { name: 'deep', label: `página ${deepPage}`, next: () => search({}, deepPage) },
+    // Any page up to the last (no two alike while the cache holds them: 1 in 80,000 at 1M).
+    { name: 'deepRandom', label: 'página al azar hasta la última', next: () => search({}, Math.floor(deepRandom() * (lastPage + 1))) },
     { name: 'detail', label: 'detalle (ids al azar)', next: () => ({ method: 'GET', path: `/anuncio/${ids[d++ % ids.length]}` }) },
   ];
 }

@@ -20,6 +20,7 @@ import rateLimits, { type RateLimitSettings } from './plugins/rate-limits';
 import storage from './plugins/storage';
 import { createSearchCache } from './anuncios/search-cache';
 import { createSearchChanges } from './anuncios/search-changes';
+import type { CountLimits } from './anuncios/search-query';
 import { createWorkQueue, type WorkQueueOptions } from './db/work-queue';
 import accountRoutes from './accounts/routes';
 import anuncioRoutes from './anuncios/routes';
@@ -36,6 +37,8 @@ export interface AppOptions {
   rateLimits?: Partial<RateLimitSettings>;
   /** false silences the logger (tests). */
   logger?: boolean;
+  /** Overrides when counts turn to estimates (the estimate test uses a small table). */
+  countLimits?: Partial<CountLimits>;
   /** Overrides the search queue's bounds (the overload test makes them tiny). */
   searchQueue?: Partial<WorkQueueOptions>;
   /** Sees every route as it is registered (the security suite checks each one's protection). */
@@ -116,7 +119,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     return { status: 'ok', engine: app.database.engine };
   });
   await app.register(accountRoutes);
-  await app.register(anuncioRoutes);
+  await app.register(anuncioRoutes, { countLimits: opts.countLimits });
   await app.register(ownRoutes);
   await app.register(publishRoute);
   await app.register(geocoderRoutes, { geocoderUrl: config.geocoderUrl });

@@ -11,9 +11,10 @@ import { isUuid } from '../plugins/auth';
 import { deletePhotos } from '../photos';
 import { toAnuncio } from './serialize';
 import { deleteById, findById, findPublished } from './repository';
-import { optionLists, searchCount, searchCountExact, searchPage, searchRowOf } from './search-query';
+import { COUNT_LIMITS, optionLists, searchCount, searchCountExact, searchPage, searchRowOf, type CountLimits } from './search-query';
 
-export default async function anuncioRoutes(app: FastifyInstance) {
+export default async function anuncioRoutes(app: FastifyInstance, opts: { countLimits?: Partial<CountLimits> }) {
+  const limits: CountLimits = { ...COUNT_LIMITS, ...opts.countLimits };
   const { db, config, searchCache, searchQueue } = app;
 
   app.post('/allAnuncios', async (request, reply) => {
@@ -22,17 +23,13 @@ export default async function anuncioRoutes(app: FastifyInstance) {
     // Popular pages (the home page above all) are answered from memory, already serialized.
     const body = await searchCache.page(filters, `${key}#${page}`, () =>
       searchQueue.run(async () => {
-        const offset = page * PAGE_SIZE;
-        const counting = searchCache.count(filters, key, () => searchCount(db, filters));
         const options = searchCache.options(() => optionLists(db));
-        // Near pages need no total; far ones are read from the nearer end, which needs it exact.
-        const near = offset < 1200 ? searchPage(db, filters, page) : null;
-        let counted = await counting;
+        let counted = await searchCache.count(filters, key, () => searchCount(db, filters, limits));
         // The last pages of an estimated result get the exact count, so paging reaches every listing.
-        if (counted.estimated && offset + PAGE_SIZE >= counted.count * 0.97) {
+        if (counted.estimated && (page + 1) * PAGE_SIZE >= counted.count * 0.97) {
           counted = { count: await searchCountExact(db, filters), estimated: false };
         }
-        const rows = await (near ?? searchPage(db, filters, page, counted.estimated ? undefined : counted.count));
+        const rows = await searchPage(db, filters, page, counted, limits);
         const answer: AllAnunciosResponse = {
           anuncios: rows.map((r) => toAnuncio(r, config.publicApiUrl)),
           count: counted.count,

@@ -3,9 +3,9 @@
  * keys are read from the narrow `anuncio_search` table (only searchable listings are in it, its
  * indexes cover every filter column); only the 12 rows of the page are read from `anuncios`.
  *
- * Counts are exact up to EXACT_LIMIT matches (and always for the home page and a lone place,
+ * Counts are exact up to `exactLimit` matches (and always for the home page and a lone place,
  * region or locality, read from `search_facets`); above it they are estimated from a uniform
- * sample of at least SAMPLE_TARGET matching rows (standard error ≤ 1 %) and flagged as such.
+ * sample of about `sampleTarget` matching rows (standard error ≈ 1 %) and flagged as such.
  */
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Filters } from 'shared-contracts';
@@ -41,15 +41,18 @@ export interface Counted {
   estimated: boolean;
 }
 
-/** At most this many matches are counted one by one before the count is estimated. */
-export const EXACT_LIMIT = 5000;
-/** Matching rows read from the sample for an estimate: relative standard error 1/√10000 = 1 %. */
-export const SAMPLE_TARGET = 10_000;
-/** Estimated below this, a full exact count costs no more than a fine sample would. */
-const EXACT_UP_TO = 100_000;
+export interface CountLimits {
+  /** At most this many matches are counted one by one before the count is estimated. */
+  exactLimit: number;
+  /** Matching rows read from the sample for an estimate: relative standard error 1/√10000 = 1 %. */
+  sampleTarget: number;
+  /** Estimated below this, a full exact count costs no more than a fine sample would. */
+  exactUpTo: number;
+}
+export const COUNT_LIMITS: CountLimits = { exactLimit: 5000, sampleTarget: 10_000, exactUpTo: 100_000 };
 const BUCKETS = 1024;
-/** The first, coarse sample: 16 of 1024 buckets (1/64 of the table). */
-const COARSE_BUCKETS = 16;
+/** The first, coarse sample: 8 of 1024 buckets (1/128 of the table). */
+const COARSE_BUCKETS = 8;
 /** From this offset on, a page is read from the far end when that end is closer. */
 const FAR_END_FROM = 1200;
 
@@ -122,22 +125,22 @@ async function facetCount(db: Db, filters: Filters): Promise<number | null> {
   return Math.max(0, row?.n ?? 0);
 }
 
-export async function searchCount(db: Db, filters: Filters): Promise<Counted> {
+export async function searchCount(db: Db, filters: Filters, limits: CountLimits = COUNT_LIMITS): Promise<Counted> {
   const fromFacets = await facetCount(db, filters);
   if (fromFacets !== null) return { count: fromFacets, estimated: false };
   const conditions = searchConditions(filters);
   const where = and(...conditions);
-  const capped = await countWhere(db, where, EXACT_LIMIT + 1);
-  if (capped <= EXACT_LIMIT) return { count: capped, estimated: false };
+  const capped = await countWhere(db, where, limits.exactLimit + 1);
+  if (capped <= limits.exactLimit) return { count: capped, estimated: false };
   const sample = async (buckets: number) => {
     const n = await countWhere(db, and(...conditions, lt(s.bucket, buckets)));
     return { n, estimate: Math.round((n * BUCKETS) / buckets) };
   };
   const coarse = await sample(COARSE_BUCKETS);
-  if (coarse.n >= SAMPLE_TARGET) return { count: coarse.estimate, estimated: true };
-  if (coarse.estimate <= EXACT_UP_TO) return { count: await countWhere(db, where), estimated: false };
-  // Enough buckets for about 1.25 × SAMPLE_TARGET matches by the coarse estimate.
-  const buckets = Math.min(BUCKETS, Math.ceil((BUCKETS * SAMPLE_TARGET * 1.25) / coarse.estimate));
+  if (coarse.n >= limits.sampleTarget) return { count: coarse.estimate, estimated: true };
+  if (coarse.estimate <= limits.exactUpTo) return { count: await countWhere(db, where), estimated: false };
+  // Enough buckets for about 1.25 × sampleTarget matches by the coarse estimate.
+  const buckets = Math.min(BUCKETS, Math.ceil((BUCKETS * limits.sampleTarget * 1.25) / coarse.estimate));
   if (buckets >= BUCKETS) return { count: await countWhere(db, where), estimated: false };
   const fine = await sample(buckets);
   return { count: fine.estimate, estimated: true };
@@ -150,24 +153,29 @@ export async function searchCountExact(db: Db, filters: Filters): Promise<number
 }
 
 /**
- * The page's 12 listings, newest first. Given the exact total, a page in the far half of the
- * results is read from the oldest end, so no page skips more than half of them.
+ * The page's 12 listings, newest first, given the count. Few matches (exact, ≤ exactLimit): the
+ * keys are found through the filters' best index and sorted, instead of walking the newest-first
+ * index until 12 match (which reads the whole table when almost nothing does). Many: that walk
+ * is short, and a page in the far half of an exact total is read from the oldest end, so no page
+ * skips more than half of the matches.
  */
-export async function searchPage(db: Db, filters: Filters, page: number, exactTotal?: number): Promise<AnuncioRow[]> {
+export async function searchPage(db: Db, filters: Filters, page: number, total: Counted, limits: CountLimits = COUNT_LIMITS): Promise<AnuncioRow[]> {
   const where = and(...searchConditions(filters));
   const offset = page * PAGE_SIZE;
-  let seqs: number[];
-  if (exactTotal !== undefined && offset >= FAR_END_FROM && offset > exactTotal / 2) {
-    if (offset >= exactTotal) return [];
-    const limit = Math.min(PAGE_SIZE, exactTotal - offset);
-    const keys = await db.select({ seq: s.seq }).from(s).where(where).orderBy(asc(s.seq)).limit(limit).offset(exactTotal - offset - limit);
-    seqs = keys.map((k) => k.seq);
+  if (!total.estimated && offset >= total.count) return [];
+  const keys = db.select({ seq: s.seq }).from(s).where(where);
+  let rows: { seq: number }[];
+  if (!total.estimated && total.count <= limits.exactLimit) {
+    // `seq + 0` is not the indexed column: the planner filters first, then sorts the few matches.
+    rows = await keys.orderBy(desc(sql`${s.seq} + 0`)).limit(PAGE_SIZE).offset(offset);
+  } else if (!total.estimated && offset >= FAR_END_FROM && offset > total.count / 2) {
+    const limit = Math.min(PAGE_SIZE, total.count - offset);
+    rows = await keys.orderBy(asc(s.seq)).limit(limit).offset(total.count - offset - limit);
   } else {
-    const keys = await db.select({ seq: s.seq }).from(s).where(where).orderBy(desc(s.seq)).limit(PAGE_SIZE).offset(offset);
-    seqs = keys.map((k) => k.seq);
+    rows = await keys.orderBy(desc(s.seq)).limit(PAGE_SIZE).offset(offset);
   }
-  if (!seqs.length) return [];
-  return db.select().from(anuncios).where(inArray(anuncios.seq, seqs)).orderBy(desc(anuncios.seq));
+  if (!rows.length) return [];
+  return db.select().from(anuncios).where(inArray(anuncios.seq, rows.map((k) => k.seq))).orderBy(desc(anuncios.seq));
 }
 
 export async function optionLists(db: Db): Promise<OptionLists> {

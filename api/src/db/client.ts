@@ -63,7 +63,14 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 /** `statementTimeoutMs` 0 = none (bulk loads, VACUUM in the benchmark's loader). */
 export async function openPostgres(url: string, poolSize = 10, statementTimeoutMs = STATEMENT_TIMEOUT_MS): Promise<Database> {
   // A database that accepts no connection fails the request within seconds instead of hanging it.
-  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 3_000, statement_timeout: statementTimeoutMs });
+  // No parallel workers: under concurrent requests they only take CPU from the other requests.
+  const pool = new Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 3_000,
+    statement_timeout: statementTimeoutMs,
+    options: '-c max_parallel_workers_per_gather=0',
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
