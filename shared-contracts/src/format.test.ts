@@ -1,4 +1,4 @@
-import { formatPhone, telHref, formatPrice, locationLine, listingTags, amenities, descriptionLines, pageCount } from './format';
+import { formatPhone, telHref, formatPrice, locationLine, listingTags, amenities, descriptionLines, pageCount, resultCountLabel } from './format';
 
 describe('formatPhone (SPEC §5 phone display)', () => {
   it('formats 10 digits as (###) ###-####', () => {
@@ -54,6 +54,13 @@ describe('listing details', () => {
   });
   it('splits the description on line breaks', () => {
     expect(descriptionLines('Linda casa\r\n\nCerca del mar\n')).toEqual(['Linda casa', 'Cerca del mar']);
+  });
+  it('labels the result count, marking estimates with ≈ and grouping thousands with a dot', () => {
+    expect(resultCountLabel(1)).toBe('1 anuncio');
+    expect(resultCountLabel(0)).toBe('0 anuncios');
+    expect(resultCountLabel(1234)).toBe('1.234 anuncios');
+    expect(resultCountLabel(253_000, true)).toBe('≈ 253.000 anuncios');
+    expect(resultCountLabel(1_000_000, false)).toBe('1.000.000 anuncios');
   });
   it('computes the page count as ceil(count / 12)', () => {
     expect(pageCount(0)).toBe(0);

@@ -63,3 +63,13 @@ export function descriptionLines(description: string | null | undefined): string
 export function pageCount(count: number, pageSize = 12): number {
   return Math.ceil(Math.max(0, count) / pageSize);
 }
+
+/**
+ * The result count above the list: "1 anuncio", "253 anuncios", "≈ 253.000 anuncios" when the
+ * API estimated it (large results; within about 2 %). Thousands with a dot, as the issue shows.
+ */
+export function resultCountLabel(count: number, estimated = false): string {
+  const n = Math.max(0, Math.round(count));
+  const digits = String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${estimated ? '≈ ' : ''}${digits} ${n === 1 ? 'anuncio' : 'anuncios'}`;
+}

@@ -4,7 +4,7 @@
  * The card comes through the store's remote loader, as in the shell (a plain card stands in for
  * mf_listing's so this remote's tests do not depend on another remote's code).
  */
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useParams } from 'shared-contracts/router';
 import { makeAnuncio, startRecordedApi, type RecordedApi, type RecordedReply, type RecordedRequest } from 'shared-contracts/testing';
 import { parseRuntimeConfig, type AllAnunciosResponse, type Anuncio } from 'shared-contracts';
@@ -105,6 +105,26 @@ test('pagination shows one sibling and one boundary page, and a page change asks
   expect(await screen.findByText('Anuncio 61')).toBeInTheDocument();
   expect(usePortalStore.getState().currentPage).toBe(6);
   expect(bodies().at(-1)).toEqual({ filters: {}, page: 5 });
+});
+
+test('the result count: exact as "30 anuncios", an estimate as "≈ 253.000 anuncios"; the last page brings the exact count', async () => {
+  renderHome();
+  expect(await screen.findByText('30 anuncios')).toBeInTheDocument();
+  cleanup();
+
+  const exact = 253_010;
+  answer = (req) => {
+    const p = (req.body as { page: number }).page;
+    return { body: p === 0 ? page(253_000, 0, { countEstimated: true }) : page(exact, p, { countEstimated: false }) };
+  };
+  renderHome();
+  expect(await screen.findByText('≈ 253.000 anuncios')).toBeInTheDocument();
+  const nav = screen.getByRole('navigation', { name: 'Paginación' });
+  fireEvent.click(within(nav).getByRole('button', { name: 'Página 21084' }));
+  expect(await screen.findByText('253.010 anuncios')).toBeInTheDocument();
+  expect(bodies().at(-1)).toEqual({ filters: {}, page: 21083 });
+  // The pager now reaches the page that holds the last listing.
+  expect(within(screen.getByRole('navigation', { name: 'Paginación' })).getByRole('button', { name: 'Página 21085' })).toBeInTheDocument();
 });
 
 test('place, region and locality options come from the list response', async () => {

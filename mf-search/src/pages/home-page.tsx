@@ -68,7 +68,7 @@ export default function HomePage() {
       </Suspense>
     );
   } else {
-    body = <ResultsGrid anuncios={data.anuncios} count={data.count} currentPage={currentPage} onPageChange={changePage} />;
+    body = <ResultsGrid anuncios={data.anuncios} count={data.count} countEstimated={data.countEstimated} currentPage={currentPage} onPageChange={changePage} />;
   }
 
   return (

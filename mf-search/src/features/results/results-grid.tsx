@@ -1,8 +1,10 @@
 /**
  * The list view: the portal's card (mf_listing/AnuncioCard, loaded at run time) 4 per row on
- * desktop and one column below sm, with pagination (one sibling, one boundary page).
+ * desktop and one column below sm, with pagination (one sibling, one boundary page). Above it,
+ * the result count: "≈ 253.000 anuncios" when the API estimated it; its last pages answer with
+ * the exact count, so the pager then reaches every listing.
  */
-import { PAGE_SIZE, type Anuncio } from 'shared-contracts';
+import { PAGE_SIZE, resultCountLabel, type Anuncio } from 'shared-contracts';
 import { RemoteComponent } from 'shared-contracts/remote';
 import { Pager } from './pager';
 import './results-grid.css';
@@ -18,13 +20,18 @@ function CardPlaceholder() {
 export interface ResultsGridProps {
   anuncios: Anuncio[];
   count: number;
+  /** The API's flag: the count is an estimate (large results). */
+  countEstimated?: boolean;
   currentPage: number;
   onPageChange(page: number): void;
 }
 
-export function ResultsGrid({ anuncios, count, currentPage, onPageChange }: ResultsGridProps) {
+export function ResultsGrid({ anuncios, count, countEstimated = false, currentPage, onPageChange }: ResultsGridProps) {
   return (
     <>
+      <p className="results-count" aria-live="polite" title={countEstimated ? 'Cifra aproximada' : undefined}>
+        {resultCountLabel(count, countEstimated)}
+      </p>
       <ul className="results-grid" aria-label="Anuncios">
         {anuncios.map((anuncio) => (
           <li key={anuncio._id}>
