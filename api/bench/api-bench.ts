@@ -23,6 +23,10 @@ import { prepareDatabase } from './load-data';
 import { printTable, type Row } from './report';
 import type { ChildMessage, ParentMessage } from './bench-server';
 import { summarize, type CaseStats } from './stats';
+import { mixedSearches, prepareWriters } from './mixed';
+
+/** The 1, 5 and 15 minute load averages: the machine may be shared, so every figure carries them. */
+const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -68,7 +72,7 @@ function floor(child: ChildProcess, connections: number, durationMs: number): Pr
   });
 }
 
-async function drive(port: number, c: HttpCase, connections: number, seconds: number): Promise<CaseStats> {
+async function drive(port: number, c: HttpCase, connections: number, seconds: number, onResponse?: () => void): Promise<CaseStats> {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -82,7 +86,10 @@ async function drive(port: number, c: HttpCase, connections: number, seconds: nu
       },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
-    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+    instance.on('response', (_client, _status, _bytes, ms) => {
+      latencies.push(ms);
+      onResponse?.();
+    });
   });
   return summarize(latencies, result.non2xx + result.errors, result.duration);
 }
@@ -101,7 +108,7 @@ async function main() {
   const data = await prepareDatabase({ count, databaseUrl, reuse: arg('reuse'), name: arg('name'), keep, log });
   log(`${data.rows} anuncios publicados en ${data.engine}${data.loadSeconds ? ` (carga: ${data.loadSeconds.toFixed(1)} s)` : ''}.`);
   // Bounded in time whatever happens: cases × connections × (warm-up + duration) plus slack.
-  const budgetMs = (6 * connectionList.length * (duration + 3) + 120) * 1000;
+  const budgetMs = (10 * connectionList.length * (duration + 3) + 120) * 1000;
   const watchdog = setTimeout(() => {
     console.error('El benchmark superó su tiempo máximo; se detiene.');
     process.exit(3);
@@ -111,18 +118,34 @@ async function main() {
   let child: ChildProcess | null = null;
   const rows: Row[] = [];
   try {
-    child = await startServer(data.env, port);
+    // The server's own directory: its outbox holds the mixed case's sign-up confirmations.
+    const serverDir = data.env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-server-'));
+    child = await startServer({ ...data.env, DATA_DIR: serverDir, SMTP_URL: '', RATE_LIMIT_SCALE: '1000' }, port);
     const only = arg('cases')?.split(',');
-    const cases = httpCases(data.sample, deepPage, data.rows).filter((c) => !only || only.includes(c.name));
+    const all = httpCases(data.sample, deepPage, data.rows);
+    const cases = all.filter((c) => !only || only.includes(c.name));
+    const byName = (name: CaseName) => all.find((c) => c.name === name) as HttpCase;
+    const mixed = !only || only.includes('mixed') ? mixedSearches(byName('cold'), byName('filtered')) : null;
+    const writers = mixed ? await prepareWriters(`http://127.0.0.1:${port}`, serverDir) : null;
     for (const connections of connectionList) {
       const measure = async (name: CaseName, label: string, run: (s: number) => Promise<CaseStats>) => {
         await run(2); // warm-up: JIT, connection pool, caches a live site would already hold
         const stats = await run(duration);
-        rows.push({ case: name, label, connections, ...stats });
-        log(`  ${label} @${connections}: p95 ${stats.p95} ms, ${stats.rps} req/s, errores ${stats.errors}`);
+        rows.push({ case: name, label, connections, ...stats, loadAverage: loadAverage() });
+        log(`  ${label} @${connections}: p95 ${stats.p95} ms, ${stats.rps} req/s, errores ${stats.errors} (carga ${loadAverage().join(' ')})`);
       };
       if (!only || only.includes('floor')) await measure('floor', 'SQL directo (suelo)', (s) => floor(child!, connections, s * 1000));
       for (const c of cases) await measure(c.name, c.label, (s) => drive(port, c, connections, s));
+      if (mixed && writers) {
+        await measure(mixed.name, mixed.label, async (s) => {
+          let reads = 0;
+          const writing = writers.run(() => reads);
+          const stats = await drive(port, mixed, connections, s, () => (reads += 1));
+          const { writes, errors } = await writing.stop();
+          if (s > 2) log(`    escrituras: ${writes} (${((100 * writes) / (writes + reads)).toFixed(1)} %), fallidas ${errors}`);
+          return stats;
+        });
+      }
     }
   } finally {
     if (child && child.exitCode === null) {
@@ -136,6 +159,7 @@ async function main() {
   }
 
   const withRatios = printTable(rows, log);
+  log(`Carga media al terminar (1, 5, 15 min): ${loadAverage().join(' ')} con ${os.cpus().length} CPU.`);
   const out = path.join(ROOT, 'test-results', 'bench-api.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });
   const meta = {
@@ -147,7 +171,7 @@ async function main() {
     node: process.version,
     cpus: os.cpus().length,
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-    loadAverageAtEnd: os.loadavg().map((n) => Math.round(n * 100) / 100),
+    loadAverageAtEnd: loadAverage(),
   };
   fs.writeFileSync(out, `${JSON.stringify({ meta, results: withRatios }, null, 2)}\n`);
   log(`JSON: ${path.relative(process.cwd(), out)}`);

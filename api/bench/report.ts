@@ -6,6 +6,8 @@ export interface Row extends CaseStats {
   case: CaseName;
   label: string;
   connections: number;
+  /** The load average when the case ended (1, 5, 15 min). */
+  loadAverage?: number[];
 }
 
 export interface RowWithRatios extends Row {
@@ -26,7 +28,7 @@ export function withRatios(rows: Row[]): RowWithRatios[] {
 
 export function printTable(rows: Row[], log: (line: string) => void): RowWithRatios[] {
   const out = withRatios(rows);
-  const header = ['caso', 'conex.', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'errores', '÷ no-op', '÷ SQL'];
+  const header = ['caso', 'conex.', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'errores', '÷ no-op', '÷ SQL', 'carga 1 min'];
   const lines = out.map((r) => [
     r.label,
     String(r.connections),
@@ -37,6 +39,7 @@ export function printTable(rows: Row[], log: (line: string) => void): RowWithRat
     String(r.errors),
     r.ratioToNoop?.toFixed(2) ?? '—',
     r.ratioToFloor?.toFixed(2) ?? '—',
+    r.loadAverage?.[0]?.toFixed(2) ?? '—',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;

@@ -1,0 +1,75 @@
+/**
+ * The mixed read/write case of bench:api (issue 18): autocannon sends searches (half never
+ * repeated, half from the realistic mix that repeats), while writers publish and delete listings
+ * through the API so that writes are 5 % of all requests. Only the searches' latencies are
+ * reported: the case shows what per-change invalidation leaves of the cache under steady writes.
+ */
+import crypto from 'node:crypto';
+import { listingFields, publishForm, signUpConfirmed, type BenchUser } from './bench-users';
+import type { HttpCase } from './cases';
+
+const WRITE_SHARE = 0.05;
+const WRITERS = 3;
+/** The free plan's 5 listings: a writer publishes until full, then deletes its oldest. */
+const PLAN_SIZE = 5;
+
+export interface Writers {
+  users: BenchUser[];
+  /** Runs writes until `stop()`, keeping them at 5 % of `reads()` + writes. */
+  run(reads: () => number): { stop(): Promise<{ writes: number; errors: number }> };
+}
+
+export async function prepareWriters(baseUrl: string, dataDir: string): Promise<Writers> {
+  const users: BenchUser[] = [];
+  for (let i = 0; i < WRITERS; i++) users.push(await signUpConfirmed(baseUrl, dataDir, `mixto-${crypto.randomBytes(4).toString('hex')}@example.com`));
+  const owned = new Map<string, string[]>(users.map((u) => [u.email, []]));
+  let n = 0;
+
+  async function write(user: BenchUser): Promise<boolean> {
+    const ids = owned.get(user.email)!;
+    const auth = { authorization: `Bearer ${user.token}` };
+    if (ids.length < PLAN_SIZE) {
+      const fields = { ...listingFields(`Mixto ${n++}`), price: String(50_000 + Math.floor(Math.random() * 900_000)) };
+      const res = await fetch(`${baseUrl}/anuncio`, { method: 'POST', headers: auth, body: publishForm(fields, []) });
+      if (res.status !== 201) return false;
+      ids.push(((await res.json()) as { _id: string })._id);
+      return true;
+    }
+    const res = await fetch(`${baseUrl}/${ids.shift()}`, { method: 'DELETE', headers: auth });
+    await res.arrayBuffer();
+    return res.status === 200;
+  }
+
+  return {
+    users,
+    run(reads) {
+      let running = true;
+      let writes = 0;
+      let errors = 0;
+      const loop = async (user: BenchUser) => {
+        while (running) {
+          if (writes >= (reads() + writes) * WRITE_SHARE) {
+            await new Promise((r) => setTimeout(r, 2));
+            continue;
+          }
+          writes += 1;
+          if (!(await write(user).catch(() => false))) errors += 1;
+        }
+      };
+      const loops = users.map(loop);
+      return {
+        async stop() {
+          running = false;
+          await Promise.all(loops);
+          return { writes, errors };
+        },
+      };
+    },
+  };
+}
+
+/** Searches for the mixed case: every other one never asked before, the rest from the warm mix. */
+export function mixedSearches(cold: HttpCase, warm: HttpCase): HttpCase {
+  let i = 0;
+  return { name: 'mixed', label: 'mixto: búsquedas (½ frías) con 5 % escrituras', next: () => (i++ % 2 ? cold : warm).next() };
+}
