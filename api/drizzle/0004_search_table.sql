@@ -1,4 +1,4 @@
--- The search table's trigger, backfill and covering indexes (docs/decisions/0010-search-table.md).
+-- The search table's trigger, backfill and covering indexes (docs/decisions/0005-search-table-and-estimated-counts.md).
 -- A listing is searchable when status = 'published': that predicate lives in anuncio_searchable()
 -- only, so a later "estado = 'activo'" rule is a change to that one function.
 CREATE FUNCTION anuncio_searchable(a anuncios) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
@@ -56,7 +56,8 @@ CREATE INDEX anuncio_search_place_idx ON anuncio_search (place, proposito, propi
 --> statement-breakpoint
 CREATE INDEX anuncio_search_locality_idx ON anuncio_search (locality, seq) INCLUDE (place, region, proposito, propiedad, habitaciones, metros, moneda, price, price_rd);
 --> statement-breakpoint
-CREATE INDEX anuncio_search_tipo_idx ON anuncio_search (proposito, propiedad, seq) INCLUDE (place, region, locality, habitaciones, metros, moneda, price, price_rd);
+-- propiedad first: alone it is selective (a lone proposito, two values, is a large result, estimated).
+CREATE INDEX anuncio_search_tipo_idx ON anuncio_search (propiedad, proposito, seq) INCLUDE (place, region, locality, habitaciones, metros, moneda, price, price_rd);
 --> statement-breakpoint
 CREATE INDEX anuncio_search_price_rd_idx ON anuncio_search (price_rd) INCLUDE (seq, place, region, locality, proposito, propiedad, habitaciones, metros, moneda, price);
 --> statement-breakpoint

@@ -1,5 +1,5 @@
 /**
- * The SQL of the public search (docs/decisions/0010-search-table.md). Filters, counts and page
+ * The SQL of the public search (docs/decisions/0005-search-table-and-estimated-counts.md). Filters, counts and page
  * keys are read from the narrow `anuncio_search` table (only searchable listings are in it, its
  * indexes cover every filter column); only the 12 rows of the page are read from `anuncios`.
  *

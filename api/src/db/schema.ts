@@ -106,7 +106,7 @@ export const anuncios = pgTable(
 );
 
 /**
- * The search table (docs/decisions/0010): the filter columns of every searchable listing and
+ * The search table (docs/decisions/0005-search-table-and-estimated-counts.md): the filter columns of every searchable listing and
  * nothing else (about 80 bytes a row instead of ~580), so counts and page keys are read from
  * covering indexes. Kept in step with `anuncios` by the trigger `anuncio_search_sync` (migration
  * 0004), whichever code writes: a row is here exactly when its listing is searchable. Its indexes
