@@ -61,6 +61,8 @@ CREATE INDEX anuncio_search_tipo_idx ON anuncio_search (propiedad, proposito, se
 --> statement-breakpoint
 CREATE INDEX anuncio_search_price_rd_idx ON anuncio_search (price_rd) INCLUDE (seq, place, region, locality, proposito, propiedad, habitaciones, metros, moneda, price);
 --> statement-breakpoint
+CREATE INDEX anuncio_search_proposito_price_rd_idx ON anuncio_search (proposito, price_rd) INCLUDE (seq, place, region, locality, propiedad, habitaciones, metros, moneda, price);
+--> statement-breakpoint
 CREATE INDEX anuncio_search_moneda_price_idx ON anuncio_search (moneda, price) INCLUDE (seq, place, region, locality, proposito, propiedad, habitaciones, metros, price_rd);
 --> statement-breakpoint
 CREATE INDEX anuncio_search_bucket_idx ON anuncio_search (bucket) INCLUDE (seq, place, region, locality, proposito, propiedad, habitaciones, metros, moneda, price, price_rd);

@@ -23,8 +23,11 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
     // Popular pages (the home page above all) are answered from memory, already serialized.
     const body = await searchCache.page(filters, `${key}#${page}`, () =>
       searchQueue.run(async () => {
-        const options = searchCache.options(() => optionLists(db));
-        let counted = await searchCache.count(filters, key, () => searchCount(db, filters, limits));
+        // Together, so a failure of either is handled (a lone pending promise would crash the process).
+        let [counted, options] = await Promise.all([
+          searchCache.count(filters, key, () => searchCount(db, filters, limits)),
+          searchCache.options(() => optionLists(db)),
+        ]);
         // The last pages of an estimated result get the exact count, so paging reaches every listing.
         if (counted.estimated && (page + 1) * PAGE_SIZE >= counted.count * 0.97) {
           counted = { count: await searchCountExact(db, filters), estimated: false };
@@ -34,7 +37,7 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
           anuncios: rows.map((r) => toAnuncio(r, config.publicApiUrl)),
           count: counted.count,
           countEstimated: counted.estimated,
-          ...(await options),
+          ...options,
         };
         return JSON.stringify(answer);
       }),
