@@ -32,15 +32,15 @@ describe.each(engines())('app on %s', (engine) => {
   });
 
   test('a 500 answers a generic body without internals', async () => {
-    // A database failure mid-request: the table is renamed away for one call.
-    await t.app.db.execute('ALTER TABLE anuncios RENAME TO anuncios_tmp');
+    // A database failure mid-request: the search table is renamed away for one call.
+    await t.app.db.execute('ALTER TABLE anuncio_search RENAME TO anuncio_search_tmp');
     try {
-      const res = await post(t, '/allAnuncios', { filters: { place: 'Boom' }, page: 0 });
+      const res = await post(t, '/allAnuncios', { filters: { place: 'Boom', proposito: 'venta' }, page: 0 });
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ error: MSG.serverError });
-      expect(JSON.stringify(res.body)).not.toMatch(/anuncios|relation|stack/i);
+      expect(JSON.stringify(res.body)).not.toMatch(/anuncio|relation|stack/i);
     } finally {
-      await t.app.db.execute('ALTER TABLE anuncios_tmp RENAME TO anuncios');
+      await t.app.db.execute('ALTER TABLE anuncio_search_tmp RENAME TO anuncio_search');
     }
   });
 

@@ -84,6 +84,21 @@ describe.each(engines())('search at scale on %s', (engine) => {
     expect((await search({}, page)).anuncios.map((a) => a._id)).toEqual(expected.map((r) => r.id));
   });
 
+  test('deep pages started from cached anchors hold what newest-first order puts there', async () => {
+    const filters: Filters = { habitaciones: 1 };
+    const exact = await exactCount(filters);
+    expect(exact).toBeGreaterThan(20_000);
+    // The first deep request starts loading the anchors in the background.
+    await search(filters, Math.ceil(exact / PAGE_SIZE) - 1);
+    const key = JSON.stringify(Object.entries(filters));
+    for (let i = 0; i < 100 && !t.app.searchCache.anchors(filters, key, () => new Promise(() => undefined)); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(t.app.searchCache.anchors(filters, key, () => new Promise(() => undefined))?.length).toBe(Math.ceil(exact / 1000));
+    for (const page of [100, 999, 1000, 1001, Math.floor(exact / PAGE_SIZE) - 2]) {
+      const expected = await t.app.db.select({ id: anuncios.id }).from(anuncios).where(where(filters)).orderBy(desc(anuncios.seq)).limit(PAGE_SIZE).offset(page * PAGE_SIZE);
+      expect((await search(filters, page)).anuncios.map((a) => a._id)).toEqual(expected.map((r) => r.id));
+    }
+  });
+
   test('a publish shows at once in the searches it matches; unrelated cached searches stay cached; options follow', async () => {
     const { auth } = await createUser(t.app);
     const matching: Filters = { place: 'Villa Prueba', proposito: 'venta' };

@@ -11,7 +11,18 @@ import { isUuid } from '../plugins/auth';
 import { deletePhotos } from '../photos';
 import { toAnuncio } from './serialize';
 import { deleteById, findById, findPublished } from './repository';
-import { COUNT_LIMITS, optionLists, searchCount, searchCountExact, searchPage, searchRowOf, type CountLimits } from './search-query';
+import {
+  ANCHOR_EVERY,
+  COUNT_LIMITS,
+  FAR_END_FROM,
+  optionLists,
+  pageAnchors,
+  searchCount,
+  searchCountExact,
+  searchPage,
+  searchRowOf,
+  type CountLimits,
+} from './search-query';
 
 export default async function anuncioRoutes(app: FastifyInstance, opts: { countLimits?: Partial<CountLimits> }) {
   const limits: CountLimits = { ...COUNT_LIMITS, ...opts.countLimits };
@@ -32,7 +43,10 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
         if (counted.estimated && (page + 1) * PAGE_SIZE >= counted.count * 0.97) {
           counted = { count: await searchCountExact(db, filters), estimated: false };
         }
-        const rows = await searchPage(db, filters, page, counted, limits);
+        // Deep pages of a large result start from a cached anchor once one is loaded (in the background).
+        const deep = page * PAGE_SIZE >= FAR_END_FROM && (counted.estimated || counted.count > 20 * ANCHOR_EVERY);
+        const anchors = deep ? searchCache.anchors(filters, key, () => searchQueue.run(() => pageAnchors(db, filters))) : undefined;
+        const rows = await searchPage(db, filters, page, counted, limits, anchors);
         const answer: AllAnunciosResponse = {
           anuncios: rows.map((r) => toAnuncio(r, config.publicApiUrl)),
           count: counted.count,

@@ -26,11 +26,15 @@ export interface SearchCache {
   count(filters: Filters, key: string, load: () => Promise<Counted>): Promise<Counted>;
   /** A whole answer (already serialized) for a filter key and page. */
   page(filters: Filters, key: string, load: () => Promise<string>): Promise<string>;
+  /** Page anchors of a filter key (search-query.ts `pageAnchors`) if loaded, else undefined and loading. */
+  anchors(filters: Filters, key: string, load: () => Promise<number[]>): number[] | undefined;
   invalidate(change?: SearchChange): void;
 }
 
 interface Entry<T> {
   value: Promise<T>;
+  /** The value once loaded (read synchronously by `peek`). */
+  result?: T;
   filters: Filters;
   at: number;
   settled: boolean;
@@ -62,7 +66,8 @@ function memo<T>(clock: Clock, ttlMs: number, max: number) {
     const entry: Entry<T> = { value: load(), filters, at: clock.now(), settled: false, refreshing: false };
     if (!previous) put(key, entry);
     entry.value.then(
-      () => {
+      (result) => {
+        entry.result = result;
         entry.settled = true;
         // A matching write landed while loading: the figure may be stale, do not keep it.
         if ((dropped.get(key) ?? -1) >= started) {
@@ -109,6 +114,16 @@ function memo<T>(clock: Clock, ttlMs: number, max: number) {
       }
       return hit.value;
     },
+    /**
+     * The value if it is loaded and fresh; otherwise undefined at once, with a load started in
+     * the background (if none is running) for the requests that come after.
+     */
+    peek(key: string, filters: Filters, load: () => Promise<T>): T | undefined {
+      const hit = entries.get(key);
+      if (hit && clock.now() - hit.at < ttlMs) return hit.settled ? hit.result : undefined;
+      store(key, filters, load).value.catch(() => undefined);
+      return undefined;
+    },
     /** Drops the entries whose filters `affected` says yes to. */
     drop(affected: (filters: Filters) => boolean) {
       epoch += 1;
@@ -129,7 +144,9 @@ export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000
   const options = memo<OptionLists>(clock, ttlMs, 1);
   const counts = memo<Counted>(clock, ttlMs, maxCounts);
   const pages = memo<string>(clock, ttlMs, maxPages);
+  const anchors = memo<number[]>(clock, ttlMs, 20);
   return {
+    anchors: (filters, key, load) => anchors.peek(key, filters, load),
     options: (load) => options.get('', {}, load),
     count: (filters, key, load) => counts.get(key, filters, load),
     page: (filters, key, load) => pages.get(key, filters, load),
@@ -138,6 +155,7 @@ export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000
       options.drop(() => true);
       counts.drop(affected);
       pages.drop(affected);
+      anchors.drop(affected);
     },
   };
 }

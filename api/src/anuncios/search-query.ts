@@ -53,8 +53,10 @@ export const COUNT_LIMITS: CountLimits = { exactLimit: 5000, sampleTarget: 10_00
 const BUCKETS = 1024;
 /** The first, coarse sample: 8 of 1024 buckets (1/128 of the table). */
 const COARSE_BUCKETS = 8;
-/** From this offset on, a page is read from the far end when that end is closer. */
-const FAR_END_FROM = 1200;
+/** From this offset on, a page is read from the far end when that end is closer, or from an anchor. */
+export const FAR_END_FROM = 1200;
+/** Anchors: the seq found every ANCHOR_EVERY matches, newest first. */
+export const ANCHOR_EVERY = 1000;
 
 /** SPEC §3 "Filters": exact matches, rooms "at least", inclusive ranges, RD$ when no currency. */
 export function searchConditions(filters: Filters): SQL[] {
@@ -159,13 +161,30 @@ export async function searchCountExact(db: Db, filters: Filters): Promise<number
  * is short, and a page in the far half of an exact total is read from the oldest end, so no page
  * skips more than half of the matches.
  */
-export async function searchPage(db: Db, filters: Filters, page: number, total: Counted, limits: CountLimits = COUNT_LIMITS): Promise<AnuncioRow[]> {
+export async function searchPage(
+  db: Db,
+  filters: Filters,
+  page: number,
+  total: Counted,
+  limits: CountLimits = COUNT_LIMITS,
+  anchors?: number[],
+): Promise<AnuncioRow[]> {
   const where = and(...searchConditions(filters));
   const offset = page * PAGE_SIZE;
   if (!total.estimated && offset >= total.count) return [];
   const keys = db.select({ seq: s.seq }).from(s).where(where);
+  const anchor = anchors?.[Math.floor(offset / ANCHOR_EVERY)];
   let rows: { seq: number }[];
-  if (!total.estimated && total.count <= limits.exactLimit) {
+  if (anchor !== undefined) {
+    // At most ANCHOR_EVERY + 12 index entries, whatever the depth.
+    rows = await db
+      .select({ seq: s.seq })
+      .from(s)
+      .where(and(where, lte(s.seq, anchor)))
+      .orderBy(desc(s.seq))
+      .limit(PAGE_SIZE)
+      .offset(offset % ANCHOR_EVERY);
+  } else if (!total.estimated && total.count <= limits.exactLimit) {
     // `seq + 0` is not the indexed column: the planner filters first, then sorts the few matches.
     rows = await keys.orderBy(desc(sql`${s.seq} + 0`)).limit(PAGE_SIZE).offset(offset);
   } else if (!total.estimated && offset >= FAR_END_FROM && offset > total.count / 2) {
@@ -176,6 +195,25 @@ export async function searchPage(db: Db, filters: Filters, page: number, total: 
   }
   if (!rows.length) return [];
   return db.select().from(anuncios).where(inArray(anuncios.seq, rows.map((k) => k.seq))).orderBy(desc(anuncios.seq));
+}
+
+/**
+ * The seq at every ANCHOR_EVERY-th match, newest first (one pass over the matching index
+ * entries): with them a deep page starts from the anchor before it instead of skipping every
+ * earlier match. Cached per filter key and dropped with the key's pages by a matching write.
+ */
+export async function pageAnchors(db: Db, filters: Filters): Promise<number[]> {
+  const numbered = db
+    .select({ seq: s.seq, n: sql<number>`row_number() OVER (ORDER BY ${s.seq} DESC)`.as('n') })
+    .from(s)
+    .where(and(...searchConditions(filters)))
+    .as('numbered');
+  const rows = await db
+    .select({ seq: numbered.seq })
+    .from(numbered)
+    .where(sql`(${numbered.n} - 1) % ${ANCHOR_EVERY} = 0`)
+    .orderBy(asc(numbered.n));
+  return rows.map((r) => Number(r.seq));
 }
 
 export async function optionLists(db: Db): Promise<OptionLists> {
