@@ -114,4 +114,37 @@ describe('search cache', () => {
     await failing.promise.catch(() => undefined);
     expect(await cache.options(async () => ({ ...lists, placeOptions: [] }))).toBe(lists);
   });
+  test('a write drops only the counts and pages of the searches its listing matches', async () => {
+    const cache = createSearchCache(new ManualClock(), TTL);
+    const count = counter(cache);
+    const santiago: Filters = { region: 'Santiago', precioMax: 5_000_000 };
+    const bavaro: Filters = { locality: 'Bávaro' };
+    await count('santiago', async () => 10, santiago);
+    await count('bavaro', async () => 20, bavaro);
+    await cache.page(santiago, 'santiago#0', async () => 'old santiago');
+    await cache.page({}, '#0', async () => 'old home');
+    const row = { place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
+    cache.invalidate({ rows: [row] });
+    expect(await count('santiago', async () => 11, santiago)).toBe(11);
+    expect(await cache.page(santiago, 'santiago#0', async () => 'new santiago')).toBe('new santiago');
+    expect(await cache.page({}, '#0', async () => 'new home')).toBe('new home');
+    expect(await count('bavaro', async () => -1, bavaro)).toBe(20);
+    // Above the search's price bound: not in it, so its entries stay.
+    cache.invalidate({ rows: [{ ...row, price: 9_000_000, priceRd: 9_000_000 }] });
+    expect(await count('santiago', async () => -1, santiago)).toBe(11);
+  });
+
+  test('while the database is saturated, an expired or invalidated key answers its last value', async () => {
+    const clock = new ManualClock();
+    const cache = createSearchCache(clock, TTL);
+    const busy = async (): Promise<string> => Promise.reject(new OverloadError());
+    await cache.page({}, 'home', async () => 'home v1');
+    clock.advance(TTL);
+    expect(await cache.page({}, 'home', busy)).toBe('home v1');
+    cache.invalidate();
+    expect(await cache.page({}, 'home', busy)).toBe('home v1');
+    // Other failures are not hidden, and a key never loaded has nothing to fall back on.
+    await expect(cache.page({}, 'home', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    await expect(cache.page({}, 'never', busy)).rejects.toBeInstanceOf(OverloadError);
+  });
 });

@@ -70,7 +70,7 @@ function memo<T>(clock: Clock, ttlMs: number, max: number) {
         entry.result = result;
         entry.settled = true;
         // A matching write landed while loading: the figure may be stale, do not keep it.
-        if ((dropped.get(key) ?? -1) >= started) {
+        if ((dropped.get(key) ?? -1) > started) {
           if (entries.get(key) === entry) entries.delete(key);
         } else if (previous && entries.get(key) === previous) put(key, entry);
       },
