@@ -67,6 +67,16 @@ CREATE INDEX anuncio_search_moneda_price_idx ON anuncio_search (moneda, price) I
 --> statement-breakpoint
 CREATE INDEX anuncio_search_bucket_idx ON anuncio_search (bucket) INCLUDE (seq, place, region, locality, proposito, propiedad, habitaciones, metros, moneda, price, price_rd);
 --> statement-breakpoint
+-- Stratified samples: the bucket after a usual equality filter, so an estimate reads only the
+-- matching prefix's sample (e.g. 1/8 of one province) instead of a sample of the whole table.
+CREATE INDEX anuncio_search_region_bucket_idx ON anuncio_search (region, bucket) INCLUDE (seq, place, locality, proposito, propiedad, habitaciones, metros, moneda, price, price_rd);
+--> statement-breakpoint
+CREATE INDEX anuncio_search_place_bucket_idx ON anuncio_search (place, bucket) INCLUDE (seq, region, locality, proposito, propiedad, habitaciones, metros, moneda, price, price_rd);
+--> statement-breakpoint
+CREATE INDEX anuncio_search_propiedad_bucket_idx ON anuncio_search (propiedad, bucket) INCLUDE (seq, place, region, locality, proposito, habitaciones, metros, moneda, price, price_rd);
+--> statement-breakpoint
+CREATE INDEX anuncio_search_proposito_bucket_idx ON anuncio_search (proposito, bucket) INCLUDE (seq, place, region, locality, propiedad, habitaciones, metros, moneda, price, price_rd);
+--> statement-breakpoint
 CREATE INDEX anuncio_search_seq_all_idx ON anuncio_search (seq) INCLUDE (place, region, locality, proposito, propiedad, habitaciones, metros, moneda, price, price_rd);
 --> statement-breakpoint
 ANALYZE anuncio_search;

@@ -46,7 +46,12 @@ export interface CountLimits {
   exactLimit: number;
   /** Matching rows read from the sample for an estimate: relative standard error 1/√10000 = 1 %. */
   sampleTarget: number;
-  /** Estimated below this, a full exact count costs no more than a fine sample would. */
+  /**
+   * Estimated below this, a full exact count costs no more than a fine sample would, when the
+   * sample must come from the whole table (no province, place, type or purpose filter). With one
+   * of those, the sample reads only that prefix (stratified indexes) and the band shrinks to
+   * 2 × sampleTarget.
+   */
   exactUpTo: number;
 }
 export const COUNT_LIMITS: CountLimits = { exactLimit: 5000, sampleTarget: 10_000, exactUpTo: 100_000 };
@@ -140,7 +145,9 @@ export async function searchCount(db: Db, filters: Filters, limits: CountLimits 
   };
   const coarse = await sample(COARSE_BUCKETS);
   if (coarse.n >= limits.sampleTarget) return { count: coarse.estimate, estimated: true };
-  if (coarse.estimate <= limits.exactUpTo) return { count: await countWhere(db, where), estimated: false };
+  const stratified = Boolean(filters.region || filters.place || filters.propiedad || filters.proposito);
+  const exactUpTo = stratified ? Math.min(limits.exactUpTo, 2 * limits.sampleTarget) : limits.exactUpTo;
+  if (coarse.estimate <= exactUpTo) return { count: await countWhere(db, where), estimated: false };
   // Enough buckets for about 1.25 × sampleTarget matches by the coarse estimate.
   const buckets = Math.min(BUCKETS, Math.ceil((BUCKETS * limits.sampleTarget * 1.25) / coarse.estimate));
   if (buckets >= BUCKETS) return { count: await countWhere(db, where), estimated: false };
