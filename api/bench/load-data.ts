@@ -71,6 +71,8 @@ async function load(database: Database, opts: PrepareOptions): Promise<number> {
   const seconds = (performance.now() - started) / 1000;
   // Statistics and the visibility map, as autovacuum leaves a table some minutes after a load.
   await database.db.execute(sql`VACUUM ANALYZE anuncios`);
+  await database.db.execute(sql`VACUUM ANALYZE anuncio_search`);
+  await database.db.execute(sql`VACUUM ANALYZE search_facets`);
   return seconds;
 }
 

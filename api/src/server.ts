@@ -11,6 +11,7 @@ import { buildApp } from './app';
 import { anuncios } from './db/schema';
 import { seedDemoCatalogue } from './seed/demo';
 import { startFeedScheduler } from './feeds/scheduler';
+import { startPgliteMaintenance } from './db/maintenance';
 import { removeOrphanPhotos } from './photos/sweep-orphans';
 
 const DEMO_COUNT = 300;
@@ -48,6 +49,9 @@ async function main() {
       await app.searchChanges.announce('all');
     }
   }
+
+  // PGlite has no autovacuum: statistics and the visibility map for the search's index-only scans.
+  startPgliteMaintenance(app);
 
   // Partner feeds on a schedule, only when FEEDS_INTERVAL_MINUTES is above 0.
   startFeedScheduler(app, process.env);
