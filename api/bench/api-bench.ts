@@ -74,6 +74,7 @@ function floor(child: ChildProcess, connections: number, durationMs: number): Pr
 
 async function drive(port: number, c: HttpCase, connections: number, seconds: number, onResponse?: () => void): Promise<CaseStats> {
   const latencies: number[] = [];
+  const failures = new Map<number, number>();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -86,11 +87,15 @@ async function drive(port: number, c: HttpCase, connections: number, seconds: nu
       },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
-    instance.on('response', (_client, _status, _bytes, ms) => {
+    instance.on('response', (_client, status, _bytes, ms) => {
       latencies.push(ms);
+      if (status >= 300) failures.set(status, (failures.get(status) ?? 0) + 1);
       onResponse?.();
     });
   });
+  // Which answers were errors (503 = the search queue shed load), so a figure is read rightly.
+  if (failures.size) log(`    respuestas no 2xx: ${[...failures].map(([status, n]) => `${status} × ${n}`).join(', ')}`);
+  if (result.errors) log(`    errores de conexión o tiempo agotado: ${result.errors}`);
   return summarize(latencies, result.non2xx + result.errors, result.duration);
 }
 

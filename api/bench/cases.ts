@@ -3,7 +3,7 @@
  * loaded listings, so popular regions and places come up as often as they do in the data, and
  * from a fixed seed, so two runs send the same mix.
  */
-import { PROPIEDAD_FILTER, type Filters } from 'shared-contracts';
+import { PROPIEDAD_FILTER, PROPOSITO_FILTER, type Filters } from 'shared-contracts';
 import type { SampleRow } from './load-data';
 import { rng } from './random';
 
@@ -73,8 +73,10 @@ export function coldSearches(sample: SampleRow[], seed = 18): () => { filters: F
     if (maybe(0.5)) filters.region = s.region;
     else if (maybe(0.4)) filters.place = s.place;
     else if (maybe(0.3) && s.locality) filters.locality = s.locality;
-    if (maybe(0.6)) filters.proposito = s.proposito as Filters['proposito'];
-    if (maybe(0.4)) filters.propiedad = maybe(0.7) ? (s.propiedad as Filters['propiedad']) : pick(PROPIEDAD_FILTER);
+    // Only values the search form offers (the data also has e.g. "construir", not a filter).
+    const own = <T extends string>(value: string, allowed: readonly T[]) => (allowed as readonly string[]).includes(value) ? (value as T) : pick(allowed);
+    if (maybe(0.6)) filters.proposito = own(s.proposito, PROPOSITO_FILTER);
+    if (maybe(0.4)) filters.propiedad = maybe(0.7) ? own(s.propiedad, PROPIEDAD_FILTER) : pick(PROPIEDAD_FILTER);
     if (maybe(0.3)) filters.habitaciones = 1 + Math.floor(random() * 4);
     if (maybe(0.3)) filters.moneda = maybe(0.5) ? 'US' : 'RD';
     const scale = filters.moneda === 'US' ? 1_000 : 60_000;
