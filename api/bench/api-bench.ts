@@ -122,9 +122,10 @@ async function main() {
 
   let child: ChildProcess | null = null;
   const rows: Row[] = [];
+  // The server's own directory: its outbox holds the mixed case's sign-up confirmations.
+  const ownServerDir = data.env.DATA_DIR ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-server-'));
+  const serverDir = data.env.DATA_DIR ?? (ownServerDir as string);
   try {
-    // The server's own directory: its outbox holds the mixed case's sign-up confirmations.
-    const serverDir = data.env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-server-'));
     child = await startServer({ ...data.env, DATA_DIR: serverDir, SMTP_URL: '', RATE_LIMIT_SCALE: '1000' }, port);
     const only = arg('cases')?.split(',');
     const all = httpCases(data.sample, deepPage, data.rows);
@@ -160,6 +161,7 @@ async function main() {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
     await data.cleanup();
+    if (ownServerDir) fs.rmSync(ownServerDir, { recursive: true, force: true });
     if (keep) log(`Datos conservados: --reuse ${data.location}`);
   }
 
