@@ -7,5 +7,7 @@ module.exports = createConfig({
   exposes: {
     './MisAnunciosPage': './src/expose/mis-anuncios-page.tsx',
     './AgregarAnuncioPage': './src/expose/agregar-anuncio-page.tsx',
+    './EditarAnuncioPage': './src/expose/editar-anuncio-page.tsx',
+    './RenovarAnuncioPage': './src/expose/renovar-anuncio-page.tsx',
   },
 });

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { LISTING_TTL_DAYS_DEFAULT } from 'shared-contracts';
 
 const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
 
@@ -43,6 +44,10 @@ const envSchema = z.object({
   TRUST_PROXY: bool(false),
   /** Multiplies every rate limit's maximum (test environments that sign up many users from one IP). */
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(10000).default(1),
+  /** Days an owner's active listing stays up after publication or renewal (issue 20). */
+  LISTING_TTL_DAYS: z.coerce.number().int().min(8).max(3650).default(LISTING_TTL_DAYS_DEFAULT),
+  /** `1` adds the browser tests' routes (move the API's clock, run the expiry job now). Never in production. */
+  PORTAL_TEST_ROUTES: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -67,6 +72,9 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   rateLimitScale: number;
+  listingTtlDays: number;
+  /** Test-only routes (PORTAL_TEST_ROUTES=1). */
+  testRoutes: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -126,5 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    listingTtlDays: e.LISTING_TTL_DAYS,
+    testRoutes: e.PORTAL_TEST_ROUTES,
   };
 }

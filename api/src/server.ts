@@ -12,6 +12,7 @@ import { anuncios } from './db/schema';
 import { seedDemoCatalogue } from './seed/demo';
 import { startFeedScheduler } from './feeds/scheduler';
 import { startPgliteMaintenance } from './db/maintenance';
+import { startExpiryJob } from './anuncios/expiry-job';
 import { removeOrphanPhotos } from './photos/sweep-orphans';
 
 const DEMO_COUNT = 300;
@@ -55,6 +56,8 @@ async function main() {
 
   // Partner feeds on a schedule, only when FEEDS_INTERVAL_MINUTES is above 0.
   startFeedScheduler(app, process.env);
+  // Owners' listings expire and their reminders go out (issue 20): at start, then hourly.
+  startExpiryJob(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {

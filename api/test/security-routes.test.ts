@@ -56,7 +56,17 @@ describe.each(engines())('route protection on %s', (engine) => {
     // The list holds no stale entry: each public call really exists.
     for (const route of PUBLIC) expect(all).toContain(route);
     const protectedRoutes = all.filter((r) => !PUBLIC.has(r) && !(r.startsWith('HEAD ') && PUBLIC.has(`GET ${r.slice(5)}`)));
-    expect(protectedRoutes.sort()).toEqual(['DELETE /:id', 'POST /anuncio', 'POST /comprarPlan', 'POST /misAnuncios']);
+    expect(protectedRoutes.sort()).toEqual([
+      'DELETE /:id',
+      'GET /anuncio/:id/editar',
+      'POST /anuncio',
+      // renews with a session, or with the emailed link's signed token (listing-expiry.test.ts)
+      'POST /anuncio/:id/estado',
+      'POST /anuncio/:id/renovar',
+      'POST /comprarPlan',
+      'POST /misAnuncios',
+      'PUT /anuncio/:id',
+    ]);
 
     const forged = `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(`{"sub":"${crypto.randomUUID()}","tv":0}`).toString('base64url')}.`;
     for (const route of protectedRoutes) {
@@ -64,7 +74,7 @@ describe.each(engines())('route protection on %s', (engine) => {
       const path = url.replace(/:[a-zA-Z]+/g, crypto.randomUUID());
       const attempts: Record<string, string>[] = [{}, { authorization: forged }, { authorization: 'Bearer abc.def.ghi' }];
       for (const headers of attempts) {
-        const res = await request(t, method, path, { body: method === 'DELETE' ? undefined : { canitdadDeAnuncios: FREE_PLAN_COUNT }, headers });
+        const res = await request(t, method, path, { body: method === 'DELETE' || method === 'GET' ? undefined : { canitdadDeAnuncios: FREE_PLAN_COUNT }, headers });
         expect({ route, status: res.status }).toEqual({ route, status: 401 });
         expect(res.body).toEqual({ error: MSG.unauthorized });
       }

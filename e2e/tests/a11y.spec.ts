@@ -28,6 +28,7 @@ interface Route {
 }
 
 let anuncioId = '';
+let ownId = '';
 let confirmLink = '';
 let resetLink = '';
 let user: TestUser;
@@ -75,6 +76,9 @@ const LOGGED_IN: Route[] = [
   { name: 'detail', path: () => `/anuncioDetailedView/${anuncioId}`, act: showDetailMap, ready: (p) => p.locator('.anuncio-detail-map .leaflet-marker-icon') },
   { name: 'mis-anuncios', path: () => '/misAnuncios', ready: (p) => p.locator('.anuncio-card').getByRole('button', { name: 'Borrar' }) },
   { name: 'agregar-anuncio', path: () => '/agregarAnuncio', ready: (p) => p.locator('.leaflet-container') },
+  // issue 20: the edit form with a current photo list, and a renew link that is not valid
+  { name: 'editar-anuncio', path: () => `/editarAnuncio/${ownId}`, ready: (p) => p.getByRole('button', { name: 'Guardar cambios' }) },
+  { name: 'renovar-anuncio-error', path: () => `/renovarAnuncio/${ownId}/token-falso`, ready: (p) => main(p).getByRole('alert') },
 ];
 
 test.beforeAll(async () => {
@@ -84,6 +88,7 @@ test.beforeAll(async () => {
   anuncioId = (body.anuncios.find((a) => a.image_urls.length > 0 && (a.balcon || a.patio || a.piscina || a.parqueo)) ?? body.anuncios[0])._id;
   user = await createConfirmedUser({ name: 'Inés' });
   await createListingOverApi(user, 'Anuncio para la prueba de accesibilidad');
+  ownId = (await api<{ listaDeTodos: { _id: string }[] }>('/misAnuncios', {}, user.token)).body.listaDeTodos[0]._id;
   // a real confirmation link (success state) and a real reset link, from the mailbox
   const email = uniqueEmail('a11y');
   expect((await api('/api/user/signup', { email, password: 'Clave-Segura1', name: 'Ana', apellido: 'Ruiz' })).status).toBeLessThan(300);

@@ -2,11 +2,15 @@
 import { startStandalone } from 'shared-contracts/harness';
 import MisAnunciosPage from './pages/mis-anuncios-page';
 import AgregarAnuncioPage from './pages/agregar-anuncio-page';
+import EditarAnuncioPage from './pages/editar-anuncio-page';
+import RenovarAnuncioPage from './pages/renovar-anuncio-page';
 
 void startStandalone({
   title: 'Publicar',
   routes: [
     { path: '/misAnuncios', element: <MisAnunciosPage />, label: 'Mis anuncios' },
     { path: '/agregarAnuncio', element: <AgregarAnuncioPage />, label: 'Agregar anuncio' },
+    { path: '/editarAnuncio/:anuncioId', element: <EditarAnuncioPage /> },
+    { path: '/renovarAnuncio/:anuncioId/:token', element: <RenovarAnuncioPage /> },
   ],
 });

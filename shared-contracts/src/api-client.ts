@@ -3,6 +3,7 @@
  * passed per call. Failures throw ApiError carrying the status and the server's error text.
  */
 import type { AllAnunciosRequest, AllAnunciosResponse, Anuncio, GeocodeResponse, MisAnunciosResponse, User } from './types';
+import type { OwnerEstado } from './listing-status';
 import type { SignupBody, LoginBody } from './schemas';
 import { MSG } from './messages';
 
@@ -66,6 +67,14 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     misAnuncios: (token: string) => request<MisAnunciosResponse>('POST', '/misAnuncios', { body: {}, token }),
     getAnuncio: (anuncioId: string, signal?: AbortSignal) => request<Anuncio>('GET', `/anuncio/${encodeURIComponent(anuncioId)}`, { signal }),
     createAnuncio: (form: FormData, token: string) => request<Anuncio>('POST', '/anuncio', { form, token }),
+    getOwnAnuncio: (id: string, token: string, signal?: AbortSignal) => request<Anuncio>('GET', `/anuncio/${encodeURIComponent(id)}/editar`, { token, signal }),
+    updateAnuncio: (id: string, form: FormData, token: string) => request<Anuncio>('PUT', `/anuncio/${encodeURIComponent(id)}`, { form, token }),
+    setEstado: (id: string, estado: OwnerEstado, token: string) => request<Anuncio>('POST', `/anuncio/${encodeURIComponent(id)}/estado`, { body: { estado }, token }),
+    /** With a session (my listings) or with the emailed token (no session needed). */
+    renovarAnuncio: (id: string, auth: { token: string } | { linkToken: string }) =>
+      'linkToken' in auth
+        ? request<Anuncio>('POST', `/anuncio/${encodeURIComponent(id)}/renovar`, { body: { token: auth.linkToken } })
+        : request<Anuncio>('POST', `/anuncio/${encodeURIComponent(id)}/renovar`, { body: {}, token: auth.token }),
     deleteAnuncio: (id: string, token: string) => request<{ ok: true }>('DELETE', `/${encodeURIComponent(id)}`, { token }),
     comprarPlan: (canitdadDeAnuncios: number, token: string) => request<{ miPlan: number; message?: string }>('POST', '/comprarPlan', { body: { canitdadDeAnuncios }, token }),
     signup: (body: SignupBody) => request<{ message: string }>('POST', '/api/user/signup', { body }),

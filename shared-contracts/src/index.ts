@@ -1,4 +1,5 @@
 export * from './enums';
+export * from './listing-status';
 export * from './constants';
 export * from './messages';
 export * from './password';

@@ -67,6 +67,14 @@ export const MSG = {
   addressOutsideDR: 'La dirección debe estar en la República Dominicana',
   imageTooLarge: 'La imagen es demasiado grande (máximo 40 megapíxeles y 10 MB)',
   photoNotFound: 'Foto no encontrada',
+  // Owners manage their listings (issue 20)
+  forbiddenEdit: 'Solo el dueño puede cambiar este anuncio',
+  estadoNoPermitido: 'Este cambio de estado no es posible para este anuncio',
+  renovacionNoPermitida: 'Solo se pueden renovar anuncios activos o vencidos',
+  anuncioRenovado: 'Tu anuncio fue renovado y vuelve a estar activo.',
+  renovandoAnuncio: 'Renovando tu anuncio…',
+  bajoDePrecio: 'Bajó de precio',
+  editarAnuncio: 'Editar anuncio',
   // Listing card, detail and home buttons (SPEC §2)
   informacion: 'Información',
   contacto: 'Contacto',

@@ -15,7 +15,7 @@ const host = {
 const shared = Object.entries(host).map(([name, version]) => ({ name, version, requiredVersion: `^${version}` }));
 const manifest = (patch: Partial<RemoteManifest> = {}): RemoteManifest => ({
   name: 'mf_publish',
-  exposes: [{ name: 'MisAnunciosPage' }, { name: 'AgregarAnuncioPage' }],
+  exposes: [{ name: 'MisAnunciosPage' }, { name: 'AgregarAnuncioPage' }, { name: 'EditarAnuncioPage' }, { name: 'RenovarAnuncioPage' }],
   shared,
   ...patch,
 });
@@ -25,7 +25,8 @@ describe('remote contract check', () => {
     expect(checkRemoteManifest('mf_publish', manifest(), host)).toEqual([]);
   });
   it('fails on a missing expose', () => {
-    expect(checkRemoteManifest('mf_publish', manifest({ exposes: [{ name: 'MisAnunciosPage' }] }), host)).toEqual(['falta el expose ./AgregarAnuncioPage que usa el shell']);
+    const exposes = [{ name: 'MisAnunciosPage' }, { name: 'EditarAnuncioPage' }, { name: 'RenovarAnuncioPage' }];
+    expect(checkRemoteManifest('mf_publish', manifest({ exposes }), host)).toEqual(['falta el expose ./AgregarAnuncioPage que usa el shell']);
   });
   it('fails on another major version of a shared singleton', () => {
     const s = shared.map((x) => (x.name === 'react' ? { ...x, version: '18.3.1', requiredVersion: '^18.3.1' } : x));

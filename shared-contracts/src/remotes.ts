@@ -16,7 +16,7 @@ export const REMOTES = {
       './ComprarPlanPage',
     ],
   },
-  mf_publish: { exposes: ['./MisAnunciosPage', './AgregarAnuncioPage'] },
+  mf_publish: { exposes: ['./MisAnunciosPage', './AgregarAnuncioPage', './EditarAnuncioPage', './RenovarAnuncioPage'] },
 } as const;
 export type RemoteName = keyof typeof REMOTES;
 export const REMOTE_NAMES = Object.keys(REMOTES) as RemoteName[];

@@ -11,8 +11,14 @@ export const ROUTES = {
   anuncioDetail: '/anuncioDetailedView/:anuncioId',
   misAnuncios: '/misAnuncios',
   agregarAnuncio: '/agregarAnuncio',
+  editarAnuncio: '/editarAnuncio/:anuncioId',
+  renovarAnuncio: '/renovarAnuncio/:anuncioId/:token',
 } as const;
 
 export const anuncioPath = (anuncioId: string) => `/anuncioDetailedView/${encodeURIComponent(anuncioId)}`;
 export const resetPasswordPath = (id: string, token: string) => `/resetPassword/${encodeURIComponent(id)}/${encodeURIComponent(token)}`;
 export const confirmEmailPath = (id: string, token: string) => `/confirmEmail/${encodeURIComponent(id)}/${encodeURIComponent(token)}`;
+export const editarAnuncioPath = (anuncioId: string) => `/editarAnuncio/${encodeURIComponent(anuncioId)}`;
+export const renovarAnuncioPath = (anuncioId: string, token: string) => `/renovarAnuncio/${encodeURIComponent(anuncioId)}/${encodeURIComponent(token)}`;
+/** The storage key at the end of a photo URL (`…/photos/{key}`), as `PUT /anuncio/{id}` names kept photos. */
+export const photoKeyOfUrl = (url: string) => decodeURIComponent(url.slice(url.lastIndexOf('/') + 1));

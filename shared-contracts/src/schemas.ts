@@ -4,9 +4,10 @@
  */
 import { z } from 'zod';
 import { MSG } from './messages';
-import { PASSWORD_MAX_LENGTH, NAME_MIN_LENGTH, DO_BBOX, PLAN_COUNTS } from './constants';
+import { PASSWORD_MAX_LENGTH, NAME_MIN_LENGTH, DO_BBOX, PLAN_COUNTS, MAX_IMAGES } from './constants';
 import { MONEDAS, PROPIEDAD_FILTER, PROPIEDAD_FORM, PROPOSITO_FILTER, PROPOSITO_FORM } from './enums';
 import { passwordError } from './password';
+import { OWNER_ESTADOS } from './listing-status';
 
 /** Sign-up and the login/forgot forms: non-space, at sign, non-space. */
 const EMAIL_RE = /^\S+@\S+$/;
@@ -149,3 +150,19 @@ export type AnuncioInput = z.infer<typeof anuncioSchema>;
 export function firstError(error: z.ZodError): string {
   return error.issues[0]?.message ?? MSG.invalidInput;
 }
+
+/** `POST /anuncio/{id}/estado` (issue 20). */
+export const estadoSchema = z.object({ estado: z.enum(OWNER_ESTADOS) });
+
+/** `POST /anuncio/{id}/renovar`: the emailed token renews without a session. */
+export const renovarSchema = z.object({ token: tokenSchema.optional() });
+
+/**
+ * `PUT /anuncio/{id}`'s `fotos` field (JSON): the photos in their new order, each either the
+ * storage key of a kept photo or `nueva:N`, the N-th uploaded file. The first is the cover.
+ */
+export const NEW_PHOTO_PREFIX = 'nueva:';
+export const fotosOrderSchema = z
+  .array(text(120).regex(/^(nueva:\d{1,2}|[A-Za-z0-9][A-Za-z0-9_-]{0,99}\.(webp|jpg|png))$/, MSG.invalidInput))
+  .max(MAX_IMAGES, MSG.tooManyImages)
+  .refine((list) => new Set(list).size === list.length, MSG.invalidInput);

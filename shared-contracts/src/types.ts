@@ -1,5 +1,6 @@
 /** Wire types of SPEC §3 and §7. */
 import type { CompanyKey, Moneda, Propiedad, Proposito } from './enums';
+import type { Estado } from './listing-status';
 import type { Filters } from './schemas';
 
 export interface Anuncio {
@@ -34,6 +35,21 @@ export interface Anuncio {
   /** Partner company key when the listing comes from a feed. */
   source: CompanyKey | null;
   createdAt?: string;
+  /** Issue 20: the listing's status (only activo is searchable). */
+  estado?: Estado;
+  /** Last edit or renewal ("Actualizado hace N días"). */
+  updatedAt?: string;
+  /** When an owner's active listing expires; null for partner listings. */
+  expiresAt?: string | null;
+  /** The price before the last change, when it went down within PRICE_DROP_WINDOW_DAYS (detail only). */
+  precioAnterior?: PrecioAnterior | null;
+}
+
+export interface PrecioAnterior {
+  price: number;
+  moneda: Moneda;
+  /** When the price went down. */
+  changedAt: string;
 }
 
 export interface User {

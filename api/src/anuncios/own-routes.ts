@@ -13,9 +13,11 @@ export default async function ownRoutes(app: FastifyInstance) {
   app.post('/misAnuncios', { preHandler: app.authenticate }, async (request): Promise<MisAnunciosResponse> => {
     const user = request.user!;
     const rows = await listOwn(db, user.id);
+    // Only active listings use a slot of the plan (issue 20).
+    const active = rows.filter((r) => r.estado === 'activo').length;
     return {
-      listaDeTodos: rows.map((r) => toAnuncio(r, config.publicApiUrl)),
-      canitdadDeAnunciosDisponibles: Math.max(0, user.miPlan - rows.length),
+      listaDeTodos: rows.map((r) => toAnuncio(r, config.publicApiUrl, config.listingTtlDays)),
+      canitdadDeAnunciosDisponibles: Math.max(0, user.miPlan - active),
       miPlan: user.miPlan,
     };
   });

@@ -1,12 +1,18 @@
 /** The SQL of the listing calls other than search (search-query.ts). */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { anuncios, users, type AnuncioRow, type NewAnuncioRow } from '../db/schema';
 
-const published = eq(anuncios.status, 'published');
+/** What the quota counts (issue 20): only an owner's active listings. */
+export const countsAgainstQuota = eq(anuncios.estado, 'activo');
 
+/**
+ * The public detail: searchable listings, and sold or rented ones (shown with their banner). Which
+ * listings search finds is anuncio_searchable() in SQL (migration 0005): status and estado 'activo'.
+ */
 export async function findPublished(db: Db, id: string): Promise<AnuncioRow | null> {
-  const [row] = await db.select().from(anuncios).where(and(eq(anuncios.id, id), published)).limit(1);
+  const visible = and(eq(anuncios.status, 'published'), inArray(anuncios.estado, ['activo', 'vendido', 'alquilado']));
+  const [row] = await db.select().from(anuncios).where(and(eq(anuncios.id, id), visible)).limit(1);
   return row ?? null;
 }
 
@@ -23,17 +29,33 @@ export async function listOwn(db: Db, ownerId: string): Promise<AnuncioRow[]> {
   return db.select().from(anuncios).where(eq(anuncios.ownerId, ownerId)).orderBy(desc(anuncios.seq));
 }
 
+/** The owner's listings that use a slot of the plan (active ones only). */
 export async function countOwn(db: Db, ownerId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(anuncios).where(eq(anuncios.ownerId, ownerId));
+  const [row] = await db.select({ n: count() }).from(anuncios).where(and(eq(anuncios.ownerId, ownerId), countsAgainstQuota));
   return Number(row?.n ?? 0);
 }
 
 export class QuotaError extends Error {}
 
+/** The database or an open transaction on it. */
+type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /**
- * Quota check and insert in one transaction that first locks the owner's row: concurrent
- * submissions by one user queue on that lock, so each sees the count the previous one left.
+ * Locks the owner's row and answers their plan: concurrent publishes, resumes and renewals of one
+ * user queue on that lock, so each sees the count the previous one left (issue 20 reuses it).
  */
+export async function lockOwnerPlan(tx: Executor, ownerId: string): Promise<number> {
+  const [owner] = await tx.select({ miPlan: users.miPlan }).from(users).where(eq(users.id, ownerId)).for('update');
+  if (!owner) throw new QuotaError('owner missing');
+  return owner.miPlan;
+}
+
+/** Throws QuotaError when the owner's active listings already fill the plan (call under lockOwnerPlan). */
+export async function assertFreeSlot(tx: Executor, ownerId: string, miPlan: number): Promise<void> {
+  const [used] = await tx.select({ n: count() }).from(anuncios).where(and(eq(anuncios.ownerId, ownerId), countsAgainstQuota));
+  if (Number(used?.n ?? 0) >= miPlan) throw new QuotaError('quota reached');
+}
+
 /**
  * Inserts the listing if the owner's plan still has room, under a lock on the owner's row.
  * `beforeCommit` runs inside the transaction after the insert; throwing there rolls it back
@@ -41,10 +63,7 @@ export class QuotaError extends Error {}
  */
 export async function insertWithinQuota(db: Db, ownerId: string, values: Omit<NewAnuncioRow, 'ownerId'>, beforeCommit?: () => void): Promise<AnuncioRow> {
   return db.transaction(async (tx) => {
-    const [owner] = await tx.select({ miPlan: users.miPlan }).from(users).where(eq(users.id, ownerId)).for('update');
-    if (!owner) throw new QuotaError('owner missing');
-    const [used] = await tx.select({ n: count() }).from(anuncios).where(eq(anuncios.ownerId, ownerId));
-    if (Number(used?.n ?? 0) >= owner.miPlan) throw new QuotaError('quota reached');
+    await assertFreeSlot(tx, ownerId, await lockOwnerPlan(tx, ownerId));
     const [row] = await tx.insert(anuncios).values({ ...values, ownerId }).returning();
     beforeCommit?.();
     return row;

@@ -23,6 +23,7 @@ import {
   searchRowOf,
   type CountLimits,
 } from './search-query';
+import { recentPriceDrop } from './lifecycle-repository';
 
 export default async function anuncioRoutes(app: FastifyInstance, opts: { countLimits?: Partial<CountLimits> }) {
   const limits: CountLimits = { ...COUNT_LIMITS, ...opts.countLimits };
@@ -62,7 +63,8 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
   app.get<{ Params: { id: string } }>('/anuncio/:id', async (request, reply): Promise<Anuncio> => {
     const row = isUuid(request.params.id) ? await findPublished(db, request.params.id) : null;
     if (!row) return reply.code(404).send({ message: MSG.notFound });
-    return toAnuncio(row, config.publicApiUrl);
+    // Issue 20: the previous price when it recently went down ("Bajó de precio").
+    return { ...toAnuncio(row, config.publicApiUrl), precioAnterior: await recentPriceDrop(db, row.id, app.clock.now()) };
   });
 
   app.delete<{ Params: { id: string } }>('/:id', { preHandler: app.authenticate }, async (request) => {

@@ -6,7 +6,15 @@ export function photoUrl(publicApiUrl: string, key: string): string {
   return `${publicApiUrl}/photos/${encodeURIComponent(key)}`;
 }
 
-export function toAnuncio(row: AnuncioRow, publicApiUrl: string): Anuncio {
+const DAY_MS = 24 * 3600_000;
+
+/** When an owner's active listing expires (issue 20); partner and inactive listings: null. */
+export function expiresAt(row: Pick<AnuncioRow, 'estado' | 'ownerId' | 'renewedAt'>, ttlDays: number): Date | null {
+  return row.ownerId && row.estado === 'activo' ? new Date(row.renewedAt.getTime() + ttlDays * DAY_MS) : null;
+}
+
+/** `ttlDays` (LISTING_TTL_DAYS) adds `expiresAt`, which only owners' screens show. */
+export function toAnuncio(row: AnuncioRow, publicApiUrl: string, ttlDays?: number): Anuncio {
   return {
     _id: row.id,
     title: row.title,
@@ -37,5 +45,8 @@ export function toAnuncio(row: AnuncioRow, publicApiUrl: string): Anuncio {
     image_urls: (row.imageKeys ?? []).map((key) => photoUrl(publicApiUrl, key)),
     source: (row.source as CompanyKey | null) ?? null,
     createdAt: row.createdAt.toISOString(),
+    estado: row.estado,
+    updatedAt: row.updatedAt.toISOString(),
+    ...(ttlDays === undefined ? {} : { expiresAt: expiresAt(row, ttlDays)?.toISOString() ?? null }),
   };
 }

@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ESTADOS, MONEDAS } from 'shared-contracts';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -64,6 +65,15 @@ export const anuncios = pgTable(
     sourceRef: text('source_ref'),
     /** published | withdrawn (a partner ad missing from a full feed). */
     status: text('status', { enum: ['published', 'withdrawn'] }).notNull().default('published'),
+    /**
+     * The owner's side of the listing's life (issue 20): only `activo` is searchable and counts
+     * against the quota. Partner listings stay `activo` and follow their feed through `status`.
+     */
+    estado: text('estado', { enum: ESTADOS }).notNull().default('activo'),
+    /** Publication or last renewal: an owner's active listing expires LISTING_TTL_DAYS after it. */
+    renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the expiry reminder of the current period was sent; cleared by a renewal. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     title: text('title').notNull().default(''),
     description: text('description').notNull(),
     price: doublePrecision('price').notNull(),
@@ -102,7 +112,28 @@ export const anuncios = pgTable(
     index('anuncios_status_seq_idx').on(t.status, t.seq),
     // Search pages fetch their rows by seq (the keys come from anuncio_search).
     uniqueIndex('anuncios_seq_uq').on(t.seq),
+    // The expiry job's scan: owners' active listings by the start of their period (issue 20).
+    index('anuncios_expiry_idx').on(t.renewedAt).where(sql`${t.estado} = 'activo' AND ${t.ownerId} IS NOT NULL`),
   ],
+);
+
+/** Every price change of a listing, old and new (issue 20: "Bajó de precio", saved-search alerts). */
+export const anuncioPriceChanges = pgTable(
+  'anuncio_price_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    anuncioId: uuid('anuncio_id')
+      .notNull()
+      .references(() => anuncios.id, { onDelete: 'cascade' }),
+    previousPrice: doublePrecision('previous_price').notNull(),
+    previousMoneda: text('previous_moneda', { enum: MONEDAS }).notNull(),
+    previousPriceRd: doublePrecision('previous_price_rd').notNull(),
+    price: doublePrecision('price').notNull(),
+    moneda: text('moneda', { enum: MONEDAS }).notNull(),
+    priceRd: doublePrecision('price_rd').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('anuncio_price_changes_anuncio_idx').on(t.anuncioId, t.changedAt)],
 );
 
 /**

@@ -34,6 +34,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     logLevel: 'silent',
     rateLimitScale: 1,
+    listingTtlDays: 90,
+    testRoutes: false,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'shared-contracts/router';
-import { MSG, type Anuncio, type MisAnunciosResponse } from 'shared-contracts';
+import { MSG, type Anuncio, type Estado, type MisAnunciosResponse } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 import MisAnunciosPage from './mis-anuncios-page';
 import { TEST_USER, setSession, startRecordedApi, type RecordedAnswer } from '../test-support/recorded-api';
@@ -32,11 +32,19 @@ function TestCard({ anuncio: a, onDelete }: { anuncio: Anuncio; onDelete?: (id: 
 }
 
 let mine: MisAnunciosResponse;
+let estadoAnswer: RecordedAnswer | null = null;
 let misAnunciosAnswer: () => RecordedAnswer;
 let api: Awaited<ReturnType<typeof startRecordedApi>>;
 beforeAll(async () => {
   api = await startRecordedApi({
     'POST /misAnuncios': () => misAnunciosAnswer(),
+    'POST *': (req) => {
+      const [, , id, action] = req.path.split('/');
+      if (estadoAnswer) return estadoAnswer;
+      const estado = action === 'renovar' ? 'activo' : (JSON.parse(req.body) as { estado: Estado }).estado;
+      mine = { ...mine, listaDeTodos: mine.listaDeTodos.map((a) => (a._id === id ? { ...a, estado } : a)) };
+      return { json: mine.listaDeTodos.find((a) => a._id === id) };
+    },
     'DELETE *': (req) => {
       const id = req.path.slice(1);
       mine = { listaDeTodos: mine.listaDeTodos.filter((a) => a._id !== id), canitdadDeAnunciosDisponibles: mine.canitdadDeAnunciosDisponibles + 1 };
@@ -47,6 +55,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 beforeEach(() => {
   api.requests.length = 0;
+  estadoAnswer = null;
   mine = { listaDeTodos: [anuncio('a1', 'Casa en Naco'), anuncio('a2', 'Apartamento en Piantini')], canitdadDeAnunciosDisponibles: 3 };
   misAnunciosAnswer = () => ({ json: mine });
   setSession(TEST_USER);
@@ -61,6 +70,7 @@ function renderPage() {
         <Route path="/" element={<h1>Inicio</h1>} />
         <Route path="/comprarPlanPage" element={<h1>Planes</h1>} />
         <Route path="/agregarAnuncio" element={<h1>Formulario</h1>} />
+        <Route path="/editarAnuncio/:anuncioId" element={<h1>Editar</h1>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -113,4 +123,33 @@ test('a 401 sends the user home', async () => {
   renderPage();
   expect(await screen.findByText('Inicio')).toBeInTheDocument();
   expect(usePortalStore.getState().user).toBeNull();
+});
+
+test('each listing shows its status and the owner actions; pausing and resuming go to the API', async () => {
+  mine.listaDeTodos[1] = { ...mine.listaDeTodos[1], proposito: 'alquiler', estado: 'pausado' };
+  const user = userEvent.setup();
+  renderPage();
+  const naco = await screen.findByRole('generic', { name: 'Estado y acciones: Casa en Naco' });
+  expect(naco).toHaveTextContent('Activo');
+  expect(screen.getByRole('generic', { name: 'Estado y acciones: Apartamento en Piantini' })).toHaveTextContent('Pausado');
+  expect(screen.getByRole('button', { name: 'Marcar alquilado: Apartamento en Piantini' })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Pausar: Casa en Naco' }));
+  expect(await screen.findByRole('button', { name: 'Reanudar: Casa en Naco' })).toBeInTheDocument();
+  const call = api.requests.find((r) => r.path === '/anuncio/a1/estado')!;
+  expect(JSON.parse(call.body)).toEqual({ estado: 'pausado' });
+  expect(call.headers.authorization).toBe(`Bearer ${TEST_USER.token}`);
+  await user.click(screen.getByRole('button', { name: 'Marcar vendido: Casa en Naco' }));
+  expect(await screen.findByRole('button', { name: 'Reactivar: Casa en Naco' })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Editar: Casa en Naco' }));
+  expect(await screen.findByText('Editar')).toBeInTheDocument();
+});
+
+test("a refusal shows the server's text, with the plans link when the plan is full", async () => {
+  mine.listaDeTodos[0] = { ...mine.listaDeTodos[0], estado: 'pausado' };
+  estadoAnswer = { status: 403, json: { error: MSG.quotaReached } };
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: 'Reanudar: Casa en Naco' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(MSG.quotaReached);
+  expect(screen.getByRole('link', { name: MSG.eligeTuPlan })).toBeInTheDocument();
 });

@@ -1,5 +1,8 @@
-/** /misAnuncios — the user's listings as mf-listing cards, with the plan or add-listing action (SPEC §2). */
-import { useNavigate } from 'shared-contracts/router';
+/**
+ * /misAnuncios — the user's listings as mf-listing cards, with the plan or add-listing action
+ * (SPEC §2); under each card its status and the owner's actions (issue 20).
+ */
+import { Link, useNavigate } from 'shared-contracts/router';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import FloatButton from 'antd/es/float-button';
@@ -11,6 +14,8 @@ import { usePortalStore } from 'shared-contracts/store';
 import { RemoteComponent } from 'shared-contracts/remote';
 import { useMisAnuncios } from '../features/mis-anuncios/hooks/use-mis-anuncios';
 import { FallbackCard } from '../features/mis-anuncios/fallback-card';
+import { ListingActions } from '../features/mis-anuncios/components/listing-actions';
+import { useListingActions } from '../features/mis-anuncios/hooks/use-listing-actions';
 
 const grid = `
 /* minmax(0, …) everywhere: a card's photo carousel track must not widen its column (phones) */
@@ -24,6 +29,7 @@ export default function MisAnunciosPage() {
   const anuncios = usePortalStore((s) => s.misAnuncios);
   const disponibles = usePortalStore((s) => s.anunciosDisponibles);
   const { loaded, deletingId, error, onDelete } = useMisAnuncios();
+  const { busyId, actionError, onEstado, onRenovar } = useListingActions();
   const canPublish = disponibles > 0;
 
   return (
@@ -40,8 +46,20 @@ export default function MisAnunciosPage() {
         )}
       </div>
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-        {canPublish ? `Puedes publicar ${disponibles} anuncio${disponibles === 1 ? '' : 's'} más con tu plan.` : 'Has usado todos los anuncios de tu plan.'}
+        {canPublish ? `Puedes publicar ${disponibles} anuncio${disponibles === 1 ? '' : 's'} más con tu plan.` : 'Has usado todos los anuncios de tu plan.'}{' '}
+        Solo los anuncios activos cuentan para tu plan.
       </Typography.Paragraph>
+      {actionError && (
+        <Typography.Paragraph type="danger" role="alert">
+          {actionError.text}
+          {actionError.quota && (
+            <>
+              {' '}
+              <Link to={ROUTES.comprarPlan}>{MSG.eligeTuPlan}</Link>
+            </>
+          )}
+        </Typography.Paragraph>
+      )}
       {error && (
         <Typography.Paragraph type="danger" role="alert">
           {error}
@@ -62,13 +80,14 @@ export default function MisAnunciosPage() {
       ) : (
         <ul className="mis-anuncios-grid" aria-label="Mis anuncios" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {anuncios.map((anuncio: Anuncio) => (
-            <li key={anuncio._id} aria-busy={deletingId === anuncio._id} style={{ opacity: deletingId === anuncio._id ? 0.5 : 1 }}>
+            <li key={anuncio._id} aria-busy={deletingId === anuncio._id || busyId === anuncio._id} style={{ opacity: deletingId === anuncio._id ? 0.5 : 1 }}>
               <RemoteComponent
                 id="mf_listing/AnuncioCard"
                 props={{ anuncio, onDelete }}
                 loading={<Spin style={{ display: 'block', margin: '48px auto' }} />}
                 fallback={<FallbackCard anuncio={anuncio} onDelete={onDelete} />}
               />
+              <ListingActions anuncio={anuncio} busy={busyId !== null} onEstado={onEstado} onRenovar={onRenovar} />
             </li>
           ))}
         </ul>

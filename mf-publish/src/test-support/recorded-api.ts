@@ -60,7 +60,7 @@ export async function startRecordedApi(routes: Record<string, Handler>) {
     req.on('end', () => {
       res.setHeader('access-control-allow-origin', '*');
       if (req.method === 'OPTIONS') {
-        res.setHeader('access-control-allow-methods', 'GET,POST,DELETE,OPTIONS');
+        res.setHeader('access-control-allow-methods', 'GET,POST,PUT,DELETE,OPTIONS');
         res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? '*');
         res.writeHead(204).end();
         return;

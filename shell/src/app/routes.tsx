@@ -24,6 +24,9 @@ const PAGES: { path: string; remote: RemoteName; expose: string; guard: Guard }[
   { path: ROUTES.anuncioDetail, remote: 'mf_listing', expose: './AnuncioDetailPage', guard: 'public' },
   { path: ROUTES.misAnuncios, remote: 'mf_publish', expose: './MisAnunciosPage', guard: 'userOnly' },
   { path: ROUTES.agregarAnuncio, remote: 'mf_publish', expose: './AgregarAnuncioPage', guard: 'userOnly' },
+  // Issue 20: the owner's edit page, and the reminder email's renew link (no session needed).
+  { path: ROUTES.editarAnuncio, remote: 'mf_publish', expose: './EditarAnuncioPage', guard: 'userOnly' },
+  { path: ROUTES.renovarAnuncio, remote: 'mf_publish', expose: './RenovarAnuncioPage', guard: 'public' },
 ];
 
 function Guarded({ guard, children }: { guard: Guard; children: ReactNode }) {

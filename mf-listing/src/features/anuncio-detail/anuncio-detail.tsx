@@ -15,6 +15,7 @@ import {
   descriptionLines,
   formatPhone,
   formatPrice,
+  isClosed,
   listingTags,
   locationLine,
   telHref,
@@ -24,6 +25,7 @@ import { ImageCarousel } from '../../components/image-carousel';
 import { ContactReveal } from '../../components/contact-reveal';
 import { Chip, Surface } from '../../components/surface';
 import { useNearViewport } from '../../components/use-near-viewport';
+import { ClosedBanner, PriceDrop, UpdatedAgo } from './listing-status-notes';
 import './anuncio-detail.css';
 
 // leaflet (50 KB gzip) is fetched when the map comes near the screen; the delete button and its
@@ -47,12 +49,14 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
   const photoHeight = screens.sm ? DETAIL_IMAGE_HEIGHT.wide : DETAIL_IMAGE_HEIGHT.narrow;
   const company = companyDisplayName(anuncio.source);
   const advisor = [anuncio.name, anuncio.apellido].filter(Boolean).join(' ');
+  const closed = isClosed(anuncio.estado);
   const hasPosition = anuncio.latitude != null && anuncio.longitude != null;
   const mapBox = useRef<HTMLDivElement>(null);
   const [mapWanted] = useNearViewport(mapBox, { enabled: hasPosition, margin: '300px' });
   const mapPlaceholder = <div aria-busy="true" style={{ height: MAP.heightPx, background: token.colorFillQuaternary, borderRadius: 8 }} />;
   return (
     <Surface className="anuncio-detail" style={{ padding: screens.sm ? 24 : 12 }}>
+      <ClosedBanner anuncio={anuncio} />
       <ImageCarousel images={anuncio.image_urls ?? []} title={anuncio.title} height={photoHeight} fit="contain" />
       <h1 style={{ fontSize: screens.sm ? 28 : 22, margin: '16px 0 8px' }}>{anuncio.title}</h1>
       <div aria-label="Características" style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
@@ -63,7 +67,9 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
         ))}
       </div>
       <p style={{ fontSize: 24, fontWeight: 700, margin: '12px 0 4px' }}>{formatPrice(anuncio.price, anuncio.moneda)}</p>
+      <PriceDrop anuncio={anuncio} />
       <p style={{ color: token.colorTextSecondary, margin: '0 0 8px' }}>{locationLine(anuncio)}</p>
+      <UpdatedAgo anuncio={anuncio} />
       {amenities(anuncio).length > 0 && (
         <ul aria-label="Comodidades" style={{ display: 'flex', flexWrap: 'wrap', gap: 6, listStyle: 'none', padding: 0, margin: '0 0 12px' }}>
           {amenities(anuncio).map((a) => (
@@ -89,8 +95,9 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
         </p>
       )}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', marginBottom: 16 }}>
-        {anuncio.email && <ContactReveal label={MSG.emailBoton} href={`mailto:${anuncio.email}`} text={anuncio.email} />}
-        {anuncio.movil && <ContactReveal label={MSG.contacto} href={telHref(anuncio.movil)} text={formatPhone(anuncio.movil)} />}
+        {/* Sold or rented (issue 20): nobody is to be contacted about it any more. */}
+        {anuncio.email && !closed && <ContactReveal label={MSG.emailBoton} href={`mailto:${anuncio.email}`} text={anuncio.email} />}
+        {anuncio.movil && !closed && <ContactReveal label={MSG.contacto} href={telHref(anuncio.movil)} text={formatPhone(anuncio.movil)} />}
         {onDelete && (
           <Suspense fallback={null}>
             <DeleteButton id={anuncio._id} onDelete={onDelete} />

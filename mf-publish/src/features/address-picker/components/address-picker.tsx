@@ -20,14 +20,15 @@ export const MODE_SEARCH = 'Escribe la dirección';
 export const MODE_MANUAL = 'Elige manual';
 type Mode = typeof MODE_SEARCH | typeof MODE_MANUAL;
 
-export function AddressPicker({ onConfirm }: { onConfirm(value: AddressValue): void }) {
+/** `initial`: where the map opens (the listing's address when editing). */
+export function AddressPicker({ onConfirm, initial }: { onConfirm(value: AddressValue): void; initial?: LatLng }) {
   const api = useApi();
   const [mode, setMode] = useState<Mode>(MODE_SEARCH);
   const [query, setQuery] = useState('');
   // The chosen result's name fills the box; it is not searched again.
   const [chosenName, setChosenName] = useState('');
-  const [target, setTarget] = useState<LatLng | null>(null);
-  const center = useRef<LatLng>({ ...MAP.defaultCenter });
+  const [target, setTarget] = useState<LatLng | null>(initial ?? null);
+  const center = useRef<LatLng>({ ...(initial ?? MAP.defaultCenter) });
   const [confirming, setConfirming] = useState(false);
   const [confirmError, setConfirmError] = useState('');
   const search = useGeocodeSearch(mode === MODE_SEARCH && query !== chosenName ? query : '');

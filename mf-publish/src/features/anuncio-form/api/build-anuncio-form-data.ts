@@ -18,3 +18,15 @@ export function buildAnuncioFormData(values: AnuncioInput, photos: PhotoPart[]):
   for (const photo of photos) form.append('images', photo.file, photo.name);
   return form;
 }
+
+/**
+ * The multipart body of `PUT /anuncio/{id}` (issue 20): the same fields and new photos, plus the
+ * whole photo order (`fotos`: stored keys and `nueva:N`) and the stored photos removed (`quitadas`).
+ */
+export function buildEditFormData(values: AnuncioInput, photos: PhotoPart[], edit: { order: string[]; removed: string[] }): FormData {
+  const form = buildAnuncioFormData(values, []);
+  form.append('fotos', JSON.stringify(edit.order));
+  form.append('quitadas', JSON.stringify(edit.removed));
+  for (const photo of photos) form.append('images', photo.file, photo.name);
+  return form;
+}

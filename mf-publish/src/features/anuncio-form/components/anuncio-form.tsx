@@ -1,6 +1,8 @@
 /**
  * The add-listing form (SPEC §2 "Add listing"): fields beside the address picker on wide screens
- * (>= sm, 600 px) and above it on narrow ones; photos and the submit button below both.
+ * (>= sm, 600 px) and above it on narrow ones; photos and the submit button below both. Given
+ * `editing` (issue 20, /editarAnuncio) it is prefilled with every field of that listing, its
+ * address on the map and its current photos, and saves with `PUT /anuncio/{id}`.
  */
 import { useEffect } from 'react';
 import { Link } from 'shared-contracts/router';
@@ -11,7 +13,7 @@ import Input from 'antd/es/input';
 import Row from 'antd/es/row';
 import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
-import { MSG, ROUTES } from 'shared-contracts';
+import { MSG, ROUTES, type Anuncio } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 import { AddressPicker } from '../../address-picker/components/address-picker';
 import type { AddressValue } from '../../address-picker/api/feature-to-address';
@@ -36,19 +38,30 @@ export const ANUNCIO_DEFAULTS = {
 const PREFILLED = ['name', 'apellido', 'email'] as const;
 const HIDDEN_ADDRESS_FIELDS = ['place', 'region', 'locality', 'latitude', 'longitude'] as const;
 
-export function AnuncioForm({ compress = compressImage }: { compress?: CompressFn }) {
+const EDITABLE = [
+  'proposito', 'propiedad', 'title', 'moneda', 'price', 'metros', 'habitaciones', 'banos', 'nivel', 'balcon', 'patio', 'piscina', 'parqueo',
+  'description', 'name', 'apellido', 'movil', 'email', 'empresa', 'place', 'region', 'locality', 'address', 'latitude', 'longitude',
+] as const;
+
+/** The listing's values as the form holds them (absent numbers stay empty). */
+function valuesOf(anuncio: Anuncio): Record<string, unknown> {
+  return Object.fromEntries(EDITABLE.map((k) => [k, anuncio[k] ?? undefined]));
+}
+
+export function AnuncioForm({ compress = compressImage, editing }: { compress?: CompressFn; editing?: Anuncio }) {
   const [form] = Form.useForm();
   const user = usePortalStore((s) => s.user);
-  const photos = usePhotos(compress);
-  const { submit, submitting, error } = useSubmitAnuncio();
+  const photos = usePhotos(compress, editing?.image_urls);
+  const { submit, submitting, error } = useSubmitAnuncio(editing?._id);
+  const position = editing?.latitude != null && editing.longitude != null ? { lat: editing.latitude, lng: editing.longitude } : undefined;
 
   // The user may be restored after the form mounted: fill what the user has not typed yet.
   useEffect(() => {
-    if (!user) return;
+    if (!user || editing) return;
     const patch: Record<string, string> = {};
     for (const key of PREFILLED) if (!form.isFieldTouched(key) && !form.getFieldValue(key)) patch[key] = user[key];
     form.setFieldsValue(patch);
-  }, [user, form]);
+  }, [user, form, editing]);
 
   const onAddress = (value: AddressValue) => {
     form.setFieldsValue(value);
@@ -60,9 +73,9 @@ export function AnuncioForm({ compress = compressImage }: { compress?: CompressF
       form={form}
       layout="vertical"
       requiredMark={false}
-      initialValues={{ ...ANUNCIO_DEFAULTS, name: user?.name ?? '', apellido: user?.apellido ?? '', email: user?.email ?? '' }}
-      onFinish={(values) => void submit(values, photos.ready)}
-      aria-label="Agregar anuncio"
+      initialValues={editing ? valuesOf(editing) : { ...ANUNCIO_DEFAULTS, name: user?.name ?? '', apellido: user?.apellido ?? '', email: user?.email ?? '' }}
+      onFinish={(values) => void submit(values, photos.ready, { order: photos.order, removed: photos.removedKeys })}
+      aria-label={editing ? MSG.editarAnuncio : 'Agregar anuncio'}
     >
       <Row gutter={[24, 16]}>
         <Col xs={24} sm={12}>
@@ -77,7 +90,7 @@ export function AnuncioForm({ compress = compressImage }: { compress?: CompressF
               <Input />
             </Form.Item>
           ))}
-          <AddressPicker onConfirm={onAddress} />
+          <AddressPicker onConfirm={onAddress} initial={position} />
         </Col>
       </Row>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 12, marginTop: 24 }}>
@@ -96,11 +109,11 @@ export function AnuncioForm({ compress = compressImage }: { compress?: CompressF
         {submitting && (
           <div role="status" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
             <Spin size="small" />
-            <Typography.Text>Publicando tu anuncio y subiendo las fotos…</Typography.Text>
+            <Typography.Text>{editing ? 'Guardando los cambios y subiendo las fotos…' : 'Publicando tu anuncio y subiendo las fotos…'}</Typography.Text>
           </div>
         )}
         <Button type="primary" htmlType="submit" size="large" loading={submitting} disabled={photos.compressing}>
-          Publicar anuncio
+          {editing ? 'Guardar cambios' : 'Publicar anuncio'}
         </Button>
       </div>
     </Form>

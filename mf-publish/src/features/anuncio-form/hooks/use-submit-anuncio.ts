@@ -1,13 +1,19 @@
 /**
- * Publishing a listing: one submission in flight, a user required, success only once the API
- * confirms (then lists refresh and the user sees /misAnuncios), the server's error text otherwise.
+ * Publishing a listing, or saving an edit of one (issue 20, `editingId`): one submission in
+ * flight, a user required, success only once the API confirms (then lists refresh and the user
+ * sees /misAnuncios), the server's error text otherwise.
  */
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'shared-contracts/router';
 import { ApiError, MSG, ROUTES } from 'shared-contracts';
 import { anuncioSchema, firstError } from 'shared-contracts/schemas';
 import { useApi, usePortalStore } from 'shared-contracts/store';
-import { buildAnuncioFormData, type PhotoPart } from '../api/build-anuncio-form-data';
+import { buildAnuncioFormData, buildEditFormData, type PhotoPart } from '../api/build-anuncio-form-data';
+
+export interface PhotoEdit {
+  order: string[];
+  removed: string[];
+}
 
 export interface SubmitError {
   text: string;
@@ -19,7 +25,7 @@ function isQuotaRefusal(err: ApiError): boolean {
   return err.message === MSG.quotaReached || err.status === 402;
 }
 
-export function useSubmitAnuncio() {
+export function useSubmitAnuncio(editingId?: string) {
   const api = useApi();
   const navigate = useNavigate();
   const inFlight = useRef(false);
@@ -27,7 +33,7 @@ export function useSubmitAnuncio() {
   const [error, setError] = useState<SubmitError | null>(null);
 
   const submit = useCallback(
-    async (values: Record<string, unknown>, photos: PhotoPart[]) => {
+    async (values: Record<string, unknown>, photos: PhotoPart[], edit?: PhotoEdit) => {
       if (inFlight.current) return;
       const user = usePortalStore.getState().user;
       if (!user) {
@@ -44,11 +50,12 @@ export function useSubmitAnuncio() {
       setSubmitting(true);
       setError(null);
       try {
-        await api.createAnuncio(buildAnuncioFormData(parsed.data, photos), user.token);
+        if (editingId && edit) await api.updateAnuncio(editingId, buildEditFormData(parsed.data, photos, edit), user.token);
+        else await api.createAnuncio(buildAnuncioFormData(parsed.data, photos), user.token);
         usePortalStore.getState().refreshListings();
         navigate(ROUTES.misAnuncios);
       } catch (err) {
-        console.warn('createAnuncio failed', err);
+        console.warn(editingId ? 'updateAnuncio failed' : 'createAnuncio failed', err);
         const apiErr = err instanceof ApiError ? err : null;
         setError({ text: apiErr?.message ?? MSG.serverError, quota: apiErr ? isQuotaRefusal(apiErr) : false });
       } finally {
@@ -56,7 +63,7 @@ export function useSubmitAnuncio() {
         setSubmitting(false);
       }
     },
-    [api, navigate],
+    [api, navigate, editingId],
   );
 
   return { submit, submitting, error };

@@ -1,4 +1,7 @@
-/** Photo picker with ordered thumbnails (order = order sent), remove buttons and compression progress. */
+/**
+ * Photo picker with ordered thumbnails (order = order sent, the first is the cover), buttons to
+ * remove a photo or move it earlier or later, and compression progress.
+ */
 import { useRef } from 'react';
 import Button from 'antd/es/button';
 import Progress from 'antd/es/progress';
@@ -6,6 +9,8 @@ import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
 import CloseOutlined from '@ant-design/icons/es/icons/CloseOutlined';
 import PictureOutlined from '@ant-design/icons/es/icons/PictureOutlined';
+import LeftOutlined from '@ant-design/icons/es/icons/LeftOutlined';
+import RightOutlined from '@ant-design/icons/es/icons/RightOutlined';
 import { IMAGE_TYPES, MAX_IMAGES } from 'shared-contracts';
 import type { usePhotos } from '../hooks/use-photos';
 
@@ -53,7 +58,7 @@ export function PhotoUpload({ photos, disabled }: { photos: ReturnType<typeof us
       <ol aria-label="Fotos elegidas" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: 8 }}>
         {photos.photos.map((p, i) => (
           <li key={p.id} style={{ position: 'relative', width: THUMB, height: THUMB, borderRadius: 8, overflow: 'hidden', background: 'rgba(0,0,0,0.06)' }}>
-            {p.file ? (
+            {p.file || p.key ? (
               <img src={p.preview || undefined} alt={`Foto ${i + 1}: ${p.name}`} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
             ) : (
               <Spin size="small" style={{ position: 'absolute', inset: 0, margin: 'auto', height: 20 }} aria-label={`Comprimiendo ${p.name}`} />
@@ -67,6 +72,15 @@ export function PhotoUpload({ photos, disabled }: { photos: ReturnType<typeof us
               onClick={() => photos.remove(p.id)}
               style={{ position: 'absolute', top: 4, right: 4 }}
             />
+            {i === 0 && (
+              <span style={{ position: 'absolute', left: 4, top: 4, background: 'rgba(0,0,0,0.7)', color: '#fff', fontSize: 11, padding: '0 4px', borderRadius: 4 }}>Portada</span>
+            )}
+            {photos.photos.length > 1 && (
+              <div style={{ position: 'absolute', bottom: 4, left: 4, right: 4, display: 'flex', justifyContent: 'space-between' }}>
+                <Button size="small" shape="circle" icon={<LeftOutlined />} aria-label={`Mover antes ${p.name}`} disabled={disabled || i === 0} onClick={() => photos.move(p.id, -1)} />
+                <Button size="small" shape="circle" icon={<RightOutlined />} aria-label={`Mover después ${p.name}`} disabled={disabled || i === photos.photos.length - 1} onClick={() => photos.move(p.id, 1)} />
+              </div>
+            )}
           </li>
         ))}
       </ol>

@@ -1,10 +1,11 @@
 /**
- * The photos of a new listing (SPEC §5): png/jpeg only, a file name already chosen is ignored,
+ * The photos of a listing (SPEC §5): png/jpeg only, a file name already chosen is ignored,
  * at most MAX_IMAGES kept, each compressed (one at a time, to spare phones) before it is kept.
- * The list order is the order the API receives them.
+ * The list order is the order the API receives them (the first is the cover). When editing
+ * (issue 20) the listing's current photos come first, can be removed and reordered like new ones.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { IMAGE_TYPES, MAX_IMAGES, MSG } from 'shared-contracts';
+import { IMAGE_TYPES, MAX_IMAGES, MSG, photoKeyOfUrl } from 'shared-contracts';
 import type { CompressFn } from '../api/compress-image';
 
 export interface Photo {
@@ -12,8 +13,10 @@ export interface Photo {
   name: string;
   /** The compressed file (or the original when compression failed); null while compressing. */
   file: File | null;
-  /** data: URL of the kept file, for the thumbnail. */
+  /** data: URL of the kept file (or the stored photo's URL), for the thumbnail. */
   preview: string;
+  /** A photo already stored with the listing (editing): its storage key. */
+  key?: string;
 }
 
 export interface CompressionProgress {
@@ -32,12 +35,19 @@ function readDataUrl(file: File): Promise<string> {
   });
 }
 
-export function usePhotos(compress: CompressFn) {
-  const [photos, setPhotos] = useState<Photo[]>([]);
+/** The listing's current photos as the editor's first entries. */
+function storedPhotos(urls: readonly string[]): Photo[] {
+  return urls.map((url, i) => ({ id: -(i + 1), name: `Foto actual ${i + 1}`, file: null, preview: url, key: photoKeyOfUrl(url) }));
+}
+
+export function usePhotos(compress: CompressFn, initialUrls: readonly string[] = []) {
+  const [photos, setPhotos] = useState<Photo[]>(() => storedPhotos(initialUrls));
+  // Keys of stored photos the user removed (sent as `quitadas` with the edit).
+  const [removedKeys, setRemovedKeys] = useState<string[]>([]);
   const [progress, setProgress] = useState<CompressionProgress | null>(null);
   const [notice, setNotice] = useState('');
   // The latest list, for checks made inside event handlers and the compression queue.
-  const current = useRef<Photo[]>([]);
+  const current = useRef<Photo[]>(photos);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const batch = useRef({ total: 0, done: 0 });
   const nextId = useRef(1);
@@ -110,10 +120,34 @@ export function usePhotos(compress: CompressFn) {
     [compressOne, update],
   );
 
-  const remove = useCallback((id: number) => update((list) => list.filter((p) => p.id !== id)), [update]);
+  const remove = useCallback(
+    (id: number) => {
+      const key = current.current.find((p) => p.id === id)?.key;
+      if (key) setRemovedKeys((keys) => [...keys, key]);
+      update((list) => list.filter((p) => p.id !== id));
+    },
+    [update],
+  );
+
+  /** Moves a photo one place earlier (-1) or later (+1); place 0 is the cover. */
+  const move = useCallback(
+    (id: number, delta: -1 | 1) =>
+      update((list) => {
+        const from = list.findIndex((p) => p.id === id);
+        const to = from + delta;
+        if (from < 0 || to < 0 || to >= list.length) return list;
+        const next = [...list];
+        [next[from], next[to]] = [next[to], next[from]];
+        return next;
+      }),
+    [update],
+  );
 
   const compressing = progress !== null;
   /** What is sent, in order (a PNG re-encoded as JPEG is sent as .jpg). */
   const ready = photos.flatMap((p) => (p.file ? [{ name: p.file.name || p.name, file: p.file }] : []));
-  return { photos, ready, add, remove, progress, compressing, notice };
+  /** The whole order for an edit: a stored photo's key, or `nueva:N` for the N-th of `ready`. */
+  let n = 0;
+  const order = photos.flatMap((p) => (p.key ? [p.key] : p.file ? [`nueva:${n++}`] : []));
+  return { photos, ready, order, removedKeys, add, remove, move, progress, compressing, notice };
 }

@@ -1,0 +1,109 @@
+/**
+ * The owner's status calls (issue 20): `GET /anuncio/{id}/editar` (the whole listing for the edit
+ * form, in any status), `POST /anuncio/{id}/estado` and `POST /anuncio/{id}/renovar` (with a
+ * session, or with the emailed link's token and no session). Making a listing active again
+ * (resume, reactivate, renew an expired one) needs a free slot of the plan, checked under the
+ * owner's lock like publishing.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MSG, closedEstadoFor, type Estado, type OwnerEstado, type Proposito } from 'shared-contracts';
+import { estadoSchema, renovarSchema } from 'shared-contracts/schemas';
+import type { AnuncioRow } from '../db/schema';
+import { HttpError } from '../http-error';
+import { isUuid } from '../plugins/auth';
+import { toAnuncio } from './serialize';
+import { QuotaError, assertFreeSlot, findById } from './repository';
+import { lockForActivation, updateListing, type Tx } from './lifecycle-repository';
+import { isValidRenewToken } from './renew-link';
+import { searchRowOf } from './search-query';
+
+/** Where an owner may move a listing from each status; `activo` also needs a free slot. */
+function allowed(from: Estado, to: OwnerEstado, proposito: Proposito): boolean {
+  if (from === 'en revisión') return false;
+  if (to === 'pausado') return from === 'activo';
+  if (to === 'activo') return from !== 'activo';
+  return to === closedEstadoFor(proposito) && from !== to;
+}
+
+function ownedOrThrow(row: AnuncioRow | null, userId: string): AnuncioRow {
+  if (!row) throw new HttpError(404, MSG.notFound);
+  if (row.ownerId === null || row.ownerId !== userId) throw new HttpError(403, MSG.forbiddenEdit);
+  return row;
+}
+
+/** A new period: active from now, the reminder of the next period not yet sent. */
+const freshPeriod = (now: Date) => ({ estado: 'activo' as const, renewedAt: now, reminderSentAt: null, updatedAt: now });
+
+async function activate(tx: Tx, row: AnuncioRow, miPlan: number | null, now: Date): Promise<AnuncioRow> {
+  // An active listing already holds its slot; any other needs a free one.
+  if (row.estado !== 'activo') await assertFreeSlot(tx, row.ownerId as string, miPlan ?? 0);
+  return updateListing(tx, row.id, freshPeriod(now));
+}
+
+export default async function statusRoutes(app: FastifyInstance) {
+  const { db, config, clock, searchChanges } = app;
+  const answer = (row: AnuncioRow) => toAnuncio(row, config.publicApiUrl, config.listingTtlDays);
+  const quotaAware = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof QuotaError) throw new HttpError(403, MSG.quotaReached);
+      throw err;
+    }
+  };
+
+  // No HEAD twin: an owner-only read has nothing to offer caches or link checkers.
+  app.get<{ Params: { id: string } }>('/anuncio/:id/editar', { preHandler: app.authenticate, exposeHeadRoute: false }, async (request) => {
+    const row = isUuid(request.params.id) ? await findById(db, request.params.id) : null;
+    return answer(ownedOrThrow(row, request.user!.id));
+  });
+
+  app.post<{ Params: { id: string } }>('/anuncio/:id/estado', { preHandler: app.authenticate }, async (request) => {
+    const { estado } = estadoSchema.parse(request.body);
+    const id = request.params.id;
+    if (!isUuid(id)) throw new HttpError(404, MSG.notFound);
+    const row = await quotaAware(() =>
+      db.transaction(async (tx) => {
+        const { row: locked, miPlan } = await lockForActivation(tx, id);
+        const current = ownedOrThrow(locked, request.user!.id);
+        if (current.estado === estado) return current;
+        if (!allowed(current.estado, estado, current.proposito as Proposito)) throw new HttpError(409, MSG.estadoNoPermitido);
+        const now = new Date(clock.now());
+        // Resuming or reactivating starts a new period, as a renewal does.
+        if (estado === 'activo') return activate(tx, current, miPlan, now);
+        return updateListing(tx, id, { estado });
+      }),
+    );
+    // A listing entering or leaving search changes the entries its values belong to, everywhere.
+    await searchChanges.announce({ rows: [searchRowOf(row)] });
+    return answer(row);
+  });
+
+  app.post<{ Params: { id: string } }>('/anuncio/:id/renovar', async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const parsed = renovarSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw new HttpError(400, MSG.invalidOrExpiredLink);
+    const linkToken = parsed.data.token;
+    // Without the emailed token, only the signed-in owner may renew.
+    if (linkToken === undefined) await app.authenticate.call(app, request, reply);
+    const id = request.params.id;
+    if (!isUuid(id)) throw new HttpError(linkToken === undefined ? 404 : 400, linkToken === undefined ? MSG.notFound : MSG.invalidOrExpiredLink);
+    const row = await quotaAware(() =>
+      db.transaction(async (tx) => {
+        const { row: locked, miPlan } = await lockForActivation(tx, id);
+        let current: AnuncioRow;
+        if (linkToken !== undefined) {
+          // Checked against the period under the lock: two clicks of one link renew once.
+          if (!locked || !isValidRenewToken(config.jwtSecret, id, locked.renewedAt, linkToken)) throw new HttpError(400, MSG.invalidOrExpiredLink);
+          current = locked;
+        } else {
+          current = ownedOrThrow(locked, request.user!.id);
+        }
+        if (current.estado !== 'activo' && current.estado !== 'vencido') throw new HttpError(409, MSG.renovacionNoPermitida);
+        return activate(tx, current, miPlan, new Date(clock.now()));
+      }),
+    );
+    // A listing entering or leaving search changes the entries its values belong to, everywhere.
+    await searchChanges.announce({ rows: [searchRowOf(row)] });
+    return answer(row);
+  });
+}

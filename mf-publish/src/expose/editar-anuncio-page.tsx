@@ -1,0 +1,1 @@
+export { default } from '../pages/editar-anuncio-page';
