@@ -90,7 +90,8 @@ function createConfig({ dir, name, port, exposes = {}, isShell = false }) {
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         publicPath: isShell ? '/' : 'auto',
         uniqueName: name,
-        clean: true,
+        // the server build (createServerConfig) writes dist/server in the same build
+        clean: { keep: /^server[\\/]/ },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
@@ -115,7 +116,9 @@ function createConfig({ dir, name, port, exposes = {}, isShell = false }) {
           // any antd field (Select, Input) pulled the whole of @rc-component/form (13 KB gzip) onto
           // the first page through antd's form context. Lets webpack drop their unused modules.
           { test: /[\\/]node_modules[\\/]@rc-component[\\/]/, sideEffects: false },
-          { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset/resource' },
+          // inline: the same URL in the browser and the server build (hydration), whatever path serves the remote
+          { test: /\.svg$/i, type: 'asset/inline' },
+          { test: /\.(png|jpe?g|gif|webp)$/i, type: 'asset/resource' },
         ],
       },
       plugins: [
@@ -165,4 +168,84 @@ function createConfig({ dir, name, port, exposes = {}, isShell = false }) {
   };
 }
 
-module.exports = { createConfig, sharedConfig, installedVersion, rootPkg };
+/**
+ * The Node build of an app, for server rendering (docs/decisions/0005-server-rendering.md):
+ * Module Federation on Node as in module-federation-examples/server-side-rendering —
+ * `target: 'async-node'`, `library: commonjs-module`, the `@module-federation/node` runtime plugin
+ * (chunks read from disk next to the entry). Written to dist/server/. A remote's server build has
+ * the same name, exposes and shared modules as its browser build; the shell's is the renderer
+ * (shell/src/server), loaded by the site server, which provides React and antd to the remotes.
+ * CSS is not injected on the server: our own CSS files register their text for the renderer to
+ * put in <head>; CSS from packages (leaflet, slick) is only used by parts drawn in the browser.
+ */
+function createServerConfig({ dir, name, exposes = {}, isShell = false }) {
+  return (env = {}, argv = {}) => {
+    const mode = argv.mode || process.env.NODE_ENV || 'production';
+    const app = path.basename(dir);
+    return {
+      mode,
+      context: dir,
+      name: `${app}-server`,
+      entry: isShell ? { server: './src/server/index.ts' } : {},
+      devtool: false,
+      target: 'async-node',
+      // the wrapper's __dirname: the runtime plugin reads chunks from the entry's own folder
+      node: { __dirname: false, __filename: false },
+      output: {
+        path: path.join(dir, 'dist', 'server'),
+        filename: '[name].js',
+        chunkFilename: 'chunks/[name].[contenthash:10].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        publicPath: '/',
+        uniqueName: `${name}_server`,
+        library: { type: 'commonjs-module' },
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+        symlinks: true,
+      },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') } },
+          },
+          {
+            test: /\.css$/,
+            oneOf: [
+              { resource: /node_modules/, use: path.join(__dirname, 'scripts', 'webpack', 'ssr-css-loader.js') + '?skip' },
+              { use: { loader: path.join(__dirname, 'scripts', 'webpack', 'ssr-css-loader.js'), options: { app } } },
+            ],
+          },
+          { test: /[\\/]node_modules[\\/]@rc-component[\\/]/, sideEffects: false },
+          { test: /\.svg$/i, type: 'asset/inline' },
+          // same names as the browser build; never fetched by the server
+          { test: /\.(png|jpe?g|gif|webp)$/i, type: 'asset/resource', generator: { emit: false } },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: isShell ? undefined : 'remoteEntry.js',
+          exposes,
+          remotes: {},
+          library: isShell ? undefined : { type: 'commonjs-module', name },
+          remoteType: 'script',
+          // the shell provides antd on the server as in the browser (decision 0002)
+          shared: sharedConfig({ provideAntd: isShell }),
+          runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
+          dts: false,
+          manifest: false,
+        }),
+      ],
+      optimization: { runtimeChunk: false, minimize: false },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      infrastructureLogging: { level: 'warn' },
+    };
+  };
+}
+
+module.exports = { createConfig, createServerConfig, sharedConfig, installedVersion, rootPkg };

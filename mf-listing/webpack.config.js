@@ -1,6 +1,6 @@
-const { createConfig } = require('../webpack.base');
+const { createConfig, createServerConfig } = require('../webpack.base');
 
-module.exports = createConfig({
+const app = {
   dir: __dirname,
   name: 'mf_listing',
   port: 3002,
@@ -9,4 +9,8 @@ module.exports = createConfig({
     './AnuncioCard': './src/expose/anuncio-card.tsx',
     './AnuncioDetail': './src/expose/anuncio-detail.tsx',
   },
-});
+};
+
+module.exports = createConfig(app);
+// the Node build the site server renders with (server-side rendering)
+module.exports.server = createServerConfig(app);

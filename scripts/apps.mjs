@@ -7,7 +7,10 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const WEB_APPS = ['shell', 'mf-search', 'mf-listing', 'mf-account', 'mf-publish'];
 export const DEV_PORTS = { shell: 3000, 'mf-search': 3001, 'mf-listing': 3002, 'mf-account': 3003, 'mf-publish': 3004 };
 
+/** Apps that also build for Node (server-side rendering): their server entry must exist too. */
+export const SERVER_APPS = ['shell', 'mf-search', 'mf-listing'];
 const entryOf = (app) => path.join(ROOT, app, 'dist', app === 'shell' ? 'index.html' : 'remoteEntry.js');
+const serverEntryOf = (app) => path.join(ROOT, app, 'dist', 'server', app === 'shell' ? 'server.js' : 'remoteEntry.js');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -34,6 +37,7 @@ export function staleApps() {
   return WEB_APPS.filter((app) => {
     const entry = entryOf(app);
     if (!fs.existsSync(entry)) return true;
+    if (SERVER_APPS.includes(app) && !fs.existsSync(serverEntryOf(app))) return true;
     const built = fs.statSync(entry).mtimeMs;
     const sources = Math.max(
       contracts,

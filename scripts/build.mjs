@@ -12,9 +12,11 @@ const require = createRequire(import.meta.url);
 export async function buildApps(apps, { quiet = false } = {}) {
   if (apps.length === 0) return;
   const webpack = require('webpack');
-  const configs = apps.map((app) => {
+  // apps that render on the server build twice: the browser build and the Node build (`.server`)
+  const configs = apps.flatMap((app) => {
     const factory = require(path.join(ROOT, app, 'webpack.config.js'));
-    return factory({}, { mode: 'production' });
+    const argv = { mode: 'production' };
+    return factory.server ? [factory({}, argv), factory.server({}, argv)] : [factory({}, argv)];
   });
   const started = Date.now();
   if (!quiet) console.log(`[build] ${apps.join(', ')}`);

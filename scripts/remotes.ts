@@ -11,8 +11,10 @@
  *                                                      contract check of a build (default <app>/dist)
  *                                                      against the shell's build (default shell/dist)
  *
- * <version> = package version + content hash of the build. The running site reads the registry
- * on every request for /registry.json (never cached), so the next page load uses the new version.
+ * <version> = package version + content hash of the build (browser and server builds). The
+ * registry entry names both builds ({ entry, serverEntry }): the running site reads the registry
+ * on every request, so the next page load uses the new version in the browser (/registry.json,
+ * never cached) and on the server (the renderer re-registers the remote), with no restart.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -115,8 +117,12 @@ function hashDir(dir: string): string {
   return hash.digest('hex').slice(0, 10);
 }
 
+/** A registry entry: the browser build, and the server build the site server renders with. */
+type RegistryEntry = string | { entry: string; serverEntry: string | null };
+const browserEntry = (e: RegistryEntry | undefined) => (typeof e === 'string' ? e : e?.entry);
+
 function activeVersion(app: string): string | null {
-  const entry = readJson<Record<string, string>>(registryFile, {})[APPS[app]];
+  const entry = browserEntry(readJson<Record<string, RegistryEntry>>(registryFile, {})[APPS[app]]);
   return entry ? (/\/v\/([^/]+)\//.exec(entry)?.[1] ?? null) : null;
 }
 
@@ -126,8 +132,10 @@ function activate(app: string, version: string, { record = true } = {}) {
   const problems = checkBuild(app, dir);
   if (problems.length) fail(`${app} ${version} rompería el shell:\n  - ${problems.join('\n  - ')}`);
   const previous = activeVersion(app);
-  const registry = readJson<Record<string, string>>(registryFile, {});
-  registry[APPS[app]] = `/remotes/${app}/v/${version}/remoteEntry.js`;
+  const registry = readJson<Record<string, RegistryEntry>>(registryFile, {});
+  const hasServer = fs.existsSync(path.join(dir, 'server', 'remoteEntry.js'));
+  // both builds switch in one write
+  registry[APPS[app]] = { entry: `/remotes/${app}/v/${version}/remoteEntry.js`, serverEntry: hasServer ? `/remotes/${app}/v/${version}/server/remoteEntry.js` : null };
   writeJson(registryFile, registry);
   if (record && previous !== version) {
     const history = readJson<Record<string, string[]>>(historyFile, {});
@@ -182,7 +190,7 @@ async function main(argv: string[]) {
       if (!previous) fail(`${app}: no hay versión anterior`);
       writeJson(historyFile, history);
       if (previous === '(build local)') {
-        const registry = readJson<Record<string, string>>(registryFile, {});
+        const registry = readJson<Record<string, RegistryEntry>>(registryFile, {});
         delete registry[APPS[app]];
         writeJson(registryFile, registry);
         console.log(`✓ ${app} -> build local (${app}/dist)`);

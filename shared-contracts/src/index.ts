@@ -12,3 +12,7 @@ export * from './config';
 export * from './remotes';
 export * from './api-client';
 export * from './remote-contract';
+export * from './search-url';
+export * from './ssr';
+export * from './landing';
+export * from './photos';

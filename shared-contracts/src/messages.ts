@@ -48,6 +48,10 @@ export const MSG = {
   masInformacion: 'Más Información',
   fallbackLocation: 'República Dominicana',
   unexpectedError: 'Unexpected Application Error!',
+  /** The error screen's message for an address that is no page (served with status 404). */
+  pageNotFound: '404 Not Found',
+  /** The site server's page when the API does not answer (status 503). */
+  servicioNoDisponible: 'El portal no está disponible en este momento. Intenta de nuevo en unos minutos.',
   // Server-side errors (API)
   emailTaken: 'Ya existe una cuenta con ese email',
   invalidCredentials: 'Email o contraseña incorrectos',

@@ -12,6 +12,7 @@
  */
 export {
   BrowserRouter,
+  StaticRouter,
   MemoryRouter,
   Routes,
   Route,
@@ -21,4 +22,5 @@ export {
   useNavigate,
   useParams,
   useLocation,
+  matchPath,
 } from 'react-router-dom';

@@ -13,6 +13,9 @@ export const ROUTES = {
   agregarAnuncio: '/agregarAnuncio',
   editarAnuncio: '/editarAnuncio/:anuncioId',
   renovarAnuncio: '/renovarAnuncio/:anuncioId/:token',
+  /** Landing pages (landing.ts): /venta, /venta/apartamento, /venta/apartamento/piantini. */
+  landingVenta: '/venta/*',
+  landingAlquiler: '/alquiler/*',
 } as const;
 
 export const anuncioPath = (anuncioId: string) => `/anuncioDetailedView/${encodeURIComponent(anuncioId)}`;

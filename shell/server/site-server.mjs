@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { createSsr, newNonce } from './ssr.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const REMOTE_APPS = { mf_search: 'mf-search', mf_listing: 'mf-listing', mf_account: 'mf-account', mf_publish: 'mf-publish' };
@@ -66,16 +67,29 @@ export function siteSettings(env = process.env) {
 }
 
 function defaultRegistry() {
-  return Object.fromEntries(Object.entries(REMOTE_APPS).map(([name, app]) => [name, `/remotes/${app}/remoteEntry.js`]));
+  return Object.fromEntries(
+    Object.entries(REMOTE_APPS).map(([name, app]) => [name, { entry: `/remotes/${app}/remoteEntry.js`, serverEntry: `/remotes/${app}/server/remoteEntry.js` }]),
+  );
 }
 
+/**
+ * The registry: per remote its browser build (`entry`) and its server build (`serverEntry`),
+ * switched together by `npm run remote -- publish|activate|rollback`. An entry written as a plain
+ * URL (older registries, a remote on another server) has no server build: the browser renders it.
+ */
 function readRegistry(settings) {
+  let file = {};
   try {
-    return { ...defaultRegistry(), ...JSON.parse(fs.readFileSync(settings.registryFile, 'utf8')) };
+    file = JSON.parse(fs.readFileSync(settings.registryFile, 'utf8'));
   } catch {
-    return defaultRegistry();
+    file = {};
   }
+  const merged = { ...defaultRegistry(), ...file };
+  return Object.fromEntries(Object.entries(merged).map(([name, e]) => [name, typeof e === 'string' ? { entry: e, serverEntry: null } : e]));
 }
+
+/** What the browser gets (/registry.json): remote name -> remoteEntry URL. */
+const browserRegistry = (registry) => Object.fromEntries(Object.entries(registry).map(([name, e]) => [name, e.entry]));
 
 function originOf(url) {
   try {
@@ -85,11 +99,12 @@ function originOf(url) {
   }
 }
 
-function securityHeaders(settings, registry) {
+function securityHeaders(settings, registry, nonce) {
   const apiOrigin = originOf(settings.config.apiBaseUrl);
   const tileOrigin = originOf(settings.config.tileUrl.replace(/\{[a-z]\}/g, 'a'));
   const remoteOrigins = Object.values(registry).map(originOf).filter(Boolean);
-  const scripts = ["'self'", ...new Set(remoteOrigins)].join(' ');
+  // the nonce admits the server-rendered page's one inline script (its embedded data)
+  const scripts = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...new Set(remoteOrigins)].join(' ');
   const connect = ["'self'", apiOrigin, ...new Set(remoteOrigins)].filter(Boolean).join(' ');
   const img = ["'self'", 'data:', 'blob:', apiOrigin, tileOrigin, 'https://*.tile.openstreetmap.org'].filter(Boolean).join(' ');
   return {
@@ -149,6 +164,10 @@ function send(req, res, status, headers, body, ext) {
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+/** Routes of SPEC §2 the browser renders (the server renders home, detail, landing pages and 404s). */
+const CLIENT_ROUTES = [/^\/login$/, /^\/signup$/, /^\/forgotPassword$/, /^\/resetPassword\/[^/]+\/[^/]+$/, /^\/confirmEmail\/[^/]+\/[^/]+$/, /^\/requestEmailConfirmation$/, /^\/comprarPlanPage$/, /^\/misAnuncios$/, /^\/agregarAnuncio$/, /^\/__error$/];
+const isKnownClientRoute = (p) => p === '/' || p.startsWith('/anuncioDetailedView/') || /^\/(venta|alquiler)(\/|$)/.test(p) || CLIENT_ROUTES.some((r) => r.test(p));
+
 function safeJoin(base, rel) {
   const target = path.resolve(base, '.' + path.posix.normalize('/' + rel));
   return target.startsWith(base + path.sep) || target === base ? target : null;
@@ -168,7 +187,10 @@ export function createSiteServer(settings = siteSettings()) {
     return indexCache;
   }
 
-  function resolveFile(urlPath) {
+  /** A registry path (/remotes/<app>/...) -> the file; `serverBuild` admits the Node builds. */
+  function resolveFile(urlPath, { serverBuild = false } = {}) {
+    // the Node builds (dist/server, <version>/server) are read by the renderer, never served
+    if (!serverBuild && /(^|\/)server\//.test(urlPath)) return null;
     // /remotes/<app>/... -> published versions under DATA_DIR, else the app's own dist
     const m = /^\/remotes\/(mf-[a-z]+)\/(.*)$/.exec(urlPath);
     if (m) {
@@ -181,9 +203,49 @@ export function createSiteServer(settings = siteSettings()) {
     return safeJoin(shellDist, urlPath.slice(1));
   }
 
+  const ssr = createSsr(settings, { shellDist });
+
+  /** The server builds the renderer loads: remote name -> absolute path of its remoteEntry.js. */
+  function serverRegistry(registry) {
+    const out = {};
+    for (const [name, e] of Object.entries(registry)) {
+      const file = e.serverEntry ? resolveFile(e.serverEntry, { serverBuild: true }) : null;
+      if (file && fs.existsSync(file)) out[name] = file;
+    }
+    return out;
+  }
+
+  async function sendPage(req, res, registry, urlPath) {
+    const nonce = newNonce();
+    const headers = securityHeaders(settings, browserRegistry(registry), nonce);
+    const index = indexHtml();
+    let page = null;
+    try {
+      page = await ssr.renderPage(req.url ?? '/', { template: index.body.toString(), registry: { browser: browserRegistry(registry), server: serverRegistry(registry) }, nonce });
+    } catch (err) {
+      console.error('[ssr] render failed; the browser renders the page', err);
+    }
+    if (!page) {
+      // a page the browser renders (account, publish), or no server build: the plain shell
+      const status = isKnownClientRoute(urlPath) ? 200 : 404;
+      return send(req, res, status, { ...headers, 'content-type': TYPES['.html'], 'cache-control': NO_CACHE, __file: index.file + '#index', __stat: index.stat }, index.body, '.html');
+    }
+    const body = Buffer.from(page.body);
+    const gz = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') ? zlib.gzipSync(body, { level: 6 }) : null;
+    res.writeHead(page.status, {
+      ...headers,
+      'content-type': TYPES['.html'],
+      'cache-control': NO_CACHE,
+      vary: 'Accept-Encoding',
+      ...(gz ? { 'content-encoding': 'gzip' } : {}),
+      'content-length': (gz ?? body).length,
+    });
+    res.end(req.method === 'HEAD' ? undefined : (gz ?? body));
+  }
+
   return http.createServer((req, res) => {
     const registry = readRegistry(settings);
-    const headers = securityHeaders(settings, registry);
+    const headers = securityHeaders(settings, browserRegistry(registry));
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...headers, allow: 'GET, HEAD' });
       return res.end();
@@ -203,7 +265,7 @@ export function createSiteServer(settings = siteSettings()) {
       return send(req, res, 200, { ...headers, 'content-type': TYPES['.json'], 'cache-control': NO_CACHE }, Buffer.from(JSON.stringify(settings.config)), '.json');
     }
     if (urlPath === '/registry.json') {
-      return send(req, res, 200, { ...headers, 'content-type': TYPES['.json'], 'cache-control': NO_CACHE }, Buffer.from(JSON.stringify(registry)), '.json');
+      return send(req, res, 200, { ...headers, 'content-type': TYPES['.json'], 'cache-control': NO_CACHE }, Buffer.from(JSON.stringify(browserRegistry(registry))), '.json');
     }
     if (urlPath === '/healthz') {
       return send(req, res, 200, { ...headers, 'content-type': TYPES['.txt'], 'cache-control': NO_CACHE }, Buffer.from('ok'), '.txt');
@@ -228,8 +290,7 @@ export function createSiteServer(settings = siteSettings()) {
         return res.end('Not found');
       }
     }
-    const index = indexHtml();
-    return send(req, res, 200, { ...headers, 'content-type': TYPES['.html'], 'cache-control': NO_CACHE, __file: index.file + '#index', __stat: index.stat }, index.body, '.html');
+    void sendPage(req, res, registry, urlPath);
   });
 }
 

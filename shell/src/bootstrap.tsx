@@ -1,9 +1,10 @@
 /**
- * Shell start-up: read the runtime config and the remote registry served beside the shell,
- * register the remotes with the federation runtime, restore the session, render.
+ * Shell start-up: read the runtime config and the remote registry (embedded by the server in a
+ * server-rendered page, else fetched from beside the shell), register the remotes with the
+ * federation runtime, restore the session, then hydrate the server's HTML or render.
  */
-import { createRoot } from 'react-dom/client';
-import { parseRuntimeConfig, parseRemoteRegistry } from 'shared-contracts';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { parseRuntimeConfig, parseRemoteRegistry, type SsrPayload } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 import { registerRemoteRegistry, loadRemoteById } from './remotes/registry';
 import { App } from './app/app';
@@ -16,16 +17,23 @@ async function fetchJson(url: string): Promise<unknown> {
   return res.json();
 }
 
+declare global {
+  interface Window {
+    __PORTAL_SSR__?: SsrPayload;
+  }
+}
+
 async function start() {
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
+  const ssr = window.__PORTAL_SSR__;
   try {
-    const [config, registry] = await Promise.all([fetchJson('/config.json'), fetchJson('/registry.json')]);
+    const [config, registry] = ssr ? [ssr.config, ssr.registry] : await Promise.all([fetchJson('/config.json'), fetchJson('/registry.json')]);
     usePortalStore.getState().setConfig(parseRuntimeConfig(config));
     registerRemoteRegistry(parseRemoteRegistry(registry));
     usePortalStore.getState().setRemoteLoader(loadRemoteById);
   } catch (err) {
     console.warn('No se pudo leer la configuración', err);
-    root.render(
+    createRoot(container).render(
       <p role="alert" style={{ padding: 24 }}>
         No pudimos cargar el portal. Revisa tu conexión y recarga la página.
       </p>,
@@ -33,9 +41,12 @@ async function start() {
     return;
   }
   const store = usePortalStore.getState();
+  // Hydration renders with the store's initial state (as the server did); the session and the
+  // saved colour scheme apply right after it.
   store.restoreSession();
   store.checkTokenExpiry();
-  root.render(<App />);
+  if (ssr) hydrateRoot(container, <App pageData={ssr.pageData} />);
+  else createRoot(container).render(<App />);
 }
 
 void start();

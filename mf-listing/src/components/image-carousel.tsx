@@ -9,6 +9,7 @@
  * Width/height attributes reserve the box so nothing shifts. No photos: the bundled placeholder.
  */
 import { lazy, Suspense, useRef } from 'react';
+import { CARD_PHOTO_SIZES, PHOTO_CARD_WIDTH, cardPhotoSrcSet, cardPhotoUrl } from 'shared-contracts';
 import placeholderUrl from '../assets/placeholder.svg';
 import { useNearViewport } from './use-near-viewport';
 import './image-carousel.css';
@@ -23,6 +24,24 @@ export interface ImageCarouselProps {
   /** cover fills the box (cards); contain shows the whole photo (detail). */
   fit?: 'cover' | 'contain';
   className?: string;
+  /** Cards and popups show the 640 px rendition (with srcset); the detail the full photo. */
+  size?: 'card' | 'full';
+  /** The page's main photo (first card, the detail): fetched at once and first; others lazily. */
+  priority?: boolean;
+}
+
+/** The <img> attributes of one photo at the carousel's size. */
+export function photoProps(src: string, size: 'card' | 'full', priority: boolean) {
+  const card = size === 'card';
+  return {
+    src: card ? cardPhotoUrl(src) : src,
+    srcSet: card ? cardPhotoSrcSet(src) : undefined,
+    sizes: card && cardPhotoSrcSet(src) ? CARD_PHOTO_SIZES : undefined,
+    width: card ? PHOTO_CARD_WIDTH : 800,
+    loading: priority ? ('eager' as const) : ('lazy' as const),
+    fetchPriority: priority ? ('high' as const) : undefined,
+    decoding: 'async' as const,
+  };
 }
 
 const loadSlick = () => import('./slick-carousel');
@@ -36,7 +55,7 @@ export function photoStyle(height: number, fit: 'cover' | 'contain') {
   return { width: '100%', height, objectFit: fit, display: 'block', background: '#f3f4f6' } as const;
 }
 
-export function ImageCarousel({ images, title, height, fit = 'cover', className }: ImageCarouselProps) {
+export function ImageCarousel({ images, title, height, fit = 'cover', className, size = 'full', priority = false }: ImageCarouselProps) {
   const box = useRef<HTMLDivElement>(null);
   const many = images.length > 1;
   const [upgraded, upgradeNow] = useNearViewport(box, { enabled: many });
@@ -53,7 +72,7 @@ export function ImageCarousel({ images, title, height, fit = 'cover', className 
       onPointerDown={many ? upgradeNow : undefined}
       onFocus={many ? upgradeNow : undefined}
     >
-      <img src={images[0]} alt={photoAlt(title, 0, images.length)} width={800} height={height} loading="eager" decoding="async" style={style} />
+      <img {...photoProps(images[0], size, priority)} alt={photoAlt(title, 0, images.length)} height={height} style={style} />
       {many && (
         // the carousel's indicator row, drawn until the carousel takes over (same size, no shift)
         <ul aria-hidden="true" className="carousel-dots-preview">
@@ -67,7 +86,7 @@ export function ImageCarousel({ images, title, height, fit = 'cover', className 
   if (!many || !upgraded) return firstPhoto;
   return (
     <Suspense fallback={firstPhoto}>
-      <SlickCarousel images={images} title={title} height={height} fit={fit} className={className} />
+      <SlickCarousel images={images} title={title} height={height} fit={fit} className={className} size={size} />
     </Suspense>
   );
 }

@@ -5,17 +5,17 @@
 import Slider from 'react-slick';
 import 'slick-carousel/slick/slick.css';
 import 'slick-carousel/slick/slick-theme.css';
-import { photoAlt, photoStyle, type ImageCarouselProps } from './image-carousel';
+import { photoAlt, photoProps, photoStyle, type ImageCarouselProps } from './image-carousel';
 import './image-carousel.css';
 
-export default function SlickCarousel({ images, title, height, fit = 'cover', className, initialSlide = 0 }: ImageCarouselProps & { initialSlide?: number }) {
+export default function SlickCarousel({ images, title, height, fit = 'cover', className, size = 'full', initialSlide = 0 }: ImageCarouselProps & { initialSlide?: number }) {
   const style = photoStyle(height, fit);
   return (
     <div className={['listing-carousel', className].filter(Boolean).join(' ')} style={{ paddingBottom: 28 }}>
       <Slider dots infinite arrows={false} adaptiveHeight={false} speed={300} slidesToShow={1} slidesToScroll={1} initialSlide={initialSlide}>
         {images.map((src, i) => (
           <div key={`${i}-${src}`}>
-            <img src={src} alt={photoAlt(title, i, images.length)} width={800} height={height} loading={i === initialSlide ? 'eager' : 'lazy'} decoding="async" style={style} />
+            <img {...photoProps(src, size, i === initialSlide)} fetchPriority={undefined} alt={photoAlt(title, i, images.length)} height={height} style={style} />
           </div>
         ))}
       </Slider>

@@ -1,1 +1,1 @@
-export { default } from '../pages/anuncio-detail-page';
+export { default, serverData } from '../pages/anuncio-detail-page';

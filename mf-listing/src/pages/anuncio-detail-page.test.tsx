@@ -154,7 +154,7 @@ test('the document title and description reflect the listing, and are restored o
   replies['/anuncio/d1'] = { body: full };
   const { unmount } = renderAt('d1');
   await screen.findByRole('heading', { name: 'Apartamento en Naco' });
-  await waitFor(() => expect(document.title).toBe('Apartamento en Naco | InmueblesRD'));
+  await waitFor(() => expect(document.title).toBe('Apartamento en Naco – RD$ 45,000 | InmueblesRD'));
   expect(meta.content).toMatch(/^RD\$ 45,000 · Gazcue, Santo Domingo de Guzmán, Distrito Nacional\. Primera línea/);
   unmount();
   expect(document.title).toBe('InmueblesRD');

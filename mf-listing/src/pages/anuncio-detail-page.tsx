@@ -2,9 +2,11 @@
 import { useNavigate, useParams } from 'shared-contracts/router';
 import Button from 'antd/es/button';
 import Spin from 'antd/es/spin';
-import { MSG, ROUTES } from 'shared-contracts';
+import { ApiError, MSG, ROUTES, anuncioDataKey, type Anuncio, type ServerDataLoader } from 'shared-contracts';
 import { StatusPanel } from 'shared-contracts/remote';
 import { AnuncioDetail } from '../features/anuncio-detail/anuncio-detail';
+import { Breadcrumb } from '../features/anuncio-detail/breadcrumb';
+import { listingHead } from '../features/anuncio-detail/listing-head';
 import { useAnuncio } from '../features/anuncio-detail/use-anuncio';
 import { useDocumentMeta } from '../features/anuncio-detail/use-document-meta';
 
@@ -18,7 +20,14 @@ export default function AnuncioDetailPage() {
   const goHome = () => navigate(ROUTES.home);
   useDocumentMeta(state.anuncio);
 
-  if (state.status === 'ok') return <AnuncioDetail anuncio={state.anuncio} />;
+  if (state.status === 'ok') {
+    return (
+      <>
+        <Breadcrumb anuncio={state.anuncio} />
+        <AnuncioDetail anuncio={state.anuncio} />
+      </>
+    );
+  }
   if (state.status === 'loading') {
     return (
       <div style={{ display: 'grid', placeItems: 'center', minHeight: 320 }}>
@@ -32,7 +41,7 @@ export default function AnuncioDetailPage() {
         status="404"
         title={MSG.regresaPaginaPrincipal}
         actions={
-          <Button type="primary" onClick={goHome}>
+          <Button type="primary" href={ROUTES.home} onClick={(e) => (e.preventDefault(), goHome())}>
             {IR_AL_INICIO}
           </Button>
         }
@@ -55,3 +64,22 @@ export default function AnuncioDetailPage() {
     />
   );
 }
+
+/**
+ * On the server (shell's renderer): the listing, embedded for hydration, with its metadata; a
+ * listing that does not exist answers 404 with the SPEC's message. Other API failures throw
+ * (the renderer answers 503).
+ */
+export const serverData: ServerDataLoader = async ({ params, api, siteUrl }) => {
+  const anuncioId = params.anuncioId ?? '';
+  const key = anuncioDataKey(anuncioId);
+  let anuncio: Anuncio & { message?: string };
+  try {
+    anuncio = await api.getAnuncio(anuncioId, AbortSignal.timeout(5000));
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return { status: 404, key, data: null };
+    throw err;
+  }
+  if (!anuncio?._id || anuncio.message !== undefined) return { status: 404, key, data: null };
+  return { status: 200, key, data: anuncio, head: await listingHead(anuncio, siteUrl) };
+};

@@ -1,1 +1,2 @@
 export { default } from '../pages/home-page';
+export { serverData } from '../pages/home-server-data';

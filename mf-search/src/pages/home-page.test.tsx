@@ -5,7 +5,7 @@
  * mf_listing's so this remote's tests do not depend on another remote's code).
  */
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useParams } from 'shared-contracts/router';
+import { Link, MemoryRouter, Route, Routes, useLocation, useParams } from 'shared-contracts/router';
 import { makeAnuncio, startRecordedApi, type RecordedApi, type RecordedReply, type RecordedRequest } from 'shared-contracts/testing';
 import { parseRuntimeConfig, type AllAnunciosResponse, type Anuncio } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
@@ -69,9 +69,22 @@ function Detail() {
   return <p>detalle {useParams().anuncioId}</p>;
 }
 
-function renderHome() {
+let location = '';
+function Where() {
+  const l = useLocation();
+  location = `${l.pathname}${l.search}`;
+  return (
+    <>
+      <Link to="/">logo</Link>
+      <Link to="/?region=Santiago">santiago</Link>
+    </>
+  );
+}
+
+function renderHome(url = '/') {
   return render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[url]}>
+      <Where />
       <Routes>
         <Route path="/" element={<HomePage />} />
         <Route path="/anuncioDetailedView/:anuncioId" element={<Detail />} />
@@ -93,17 +106,19 @@ test('first load asks for page 0 with no filters, shows the cards and sets the p
 
 test('pagination shows one sibling and one boundary page, and a page change asks for page - 1', async () => {
   answer = (req) => ({ body: page(240, (req.body as { page: number }).page) });
-  usePortalStore.setState({ currentPage: 5 });
-  renderHome();
+  renderHome('/?page=5');
   await screen.findByText('Anuncio 49');
   expect(usePortalStore.getState().cantidadDePaginas).toBe(20);
   const nav = screen.getByRole('navigation', { name: 'Paginación' });
   const items = Array.from(nav.querySelectorAll('li')).map((li) => li.textContent?.trim());
   expect(items).toEqual(['‹', '1', '…', '4', '5', '6', '…', '20', '›']);
-  expect(within(nav).getByRole('button', { name: 'Página 5' })).toHaveAttribute('aria-current', 'page');
-  fireEvent.click(within(nav).getByRole('button', { name: 'Página 6' }));
+  expect(within(nav).getByRole('link', { name: 'Página 5' })).toHaveAttribute('aria-current', 'page');
+  // pages are links to the search's address
+  expect(within(nav).getByRole('link', { name: 'Página 6' })).toHaveAttribute('href', '/?page=6');
+  fireEvent.click(within(nav).getByRole('link', { name: 'Página 6' }));
   expect(await screen.findByText('Anuncio 61')).toBeInTheDocument();
-  expect(usePortalStore.getState().currentPage).toBe(6);
+  expect(location).toBe('/?page=6');
+  await waitFor(() => expect(usePortalStore.getState().currentPage).toBe(6));
   expect(bodies().at(-1)).toEqual({ filters: {}, page: 5 });
 });
 
@@ -120,11 +135,11 @@ test('the result count: exact as "30 anuncios", an estimate as "≈ 253.000 anun
   renderHome();
   expect(await screen.findByText('≈ 253.000 anuncios')).toBeInTheDocument();
   const nav = screen.getByRole('navigation', { name: 'Paginación' });
-  fireEvent.click(within(nav).getByRole('button', { name: 'Página 21084' }));
+  fireEvent.click(within(nav).getByRole('link', { name: 'Página 21084' }));
   expect(await screen.findByText('253.010 anuncios')).toBeInTheDocument();
   expect(bodies().at(-1)).toEqual({ filters: {}, page: 21083 });
   // The pager now reaches the page that holds the last listing.
-  expect(within(screen.getByRole('navigation', { name: 'Paginación' })).getByRole('button', { name: 'Página 21085' })).toBeInTheDocument();
+  expect(within(screen.getByRole('navigation', { name: 'Paginación' })).getByRole('link', { name: 'Página 21085' })).toBeInTheDocument();
 });
 
 test('place, region and locality options come from the list response', async () => {
@@ -138,15 +153,15 @@ test('place, region and locality options come from the list response', async () 
   expect(await screen.findByTitle('Los Jardines')).toBeInTheDocument();
 });
 
-test('Buscar sets the filters without empty values, on page 1, and the list reloads with them', async () => {
-  usePortalStore.setState({ currentPage: 2 });
-  renderHome();
+test('Buscar goes to the address of the filters without empty values, on page 1, and the list reloads with them', async () => {
+  renderHome('/?page=2');
   await screen.findByText('Anuncio 13');
   fireEvent.mouseDown(screen.getByRole('combobox', { name: LABELS.region }));
   fireEvent.click(await screen.findByTitle('Santiago'));
   fireEvent.mouseDown(screen.getByRole('combobox', { name: LABELS.proposito }));
   fireEvent.click(await screen.findByTitle('Alquiler'));
   fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+  await waitFor(() => expect(location).toBe('/?region=Santiago&proposito=alquiler'));
   await waitFor(() => expect(usePortalStore.getState().filters).toEqual({ region: 'Santiago', proposito: 'alquiler' }));
   expect(usePortalStore.getState().currentPage).toBe(1);
   await waitFor(() => expect(bodies().at(-1)).toEqual({ filters: { region: 'Santiago', proposito: 'alquiler' }, page: 0 }));
@@ -168,14 +183,13 @@ test('number inputs refuse negatives', async () => {
 });
 
 test('emptying the filters (the logo) resets every field', async () => {
-  usePortalStore.setState({ filters: { region: 'Santiago', habitaciones: 2, moneda: 'US' } });
-  renderHome();
+  renderHome('/?region=Santiago&habitaciones=2&moneda=US');
   await screen.findByText('Anuncio 1');
   fireEvent.click(screen.getByRole('button', { name: LABELS.masFiltros }));
   const form = screen.getByRole('search');
   expect(within(form).getByTitle('Santiago')).toBeInTheDocument();
   expect(await screen.findByRole('spinbutton', { name: LABELS.habitaciones })).toHaveValue('2');
-  act(() => usePortalStore.getState().resetSearch());
+  fireEvent.click(screen.getByRole('link', { name: 'logo' }));
   await waitFor(() => expect(screen.getByRole('spinbutton', { name: LABELS.habitaciones })).toHaveValue(''));
   expect(within(form).queryByTitle('Santiago')).not.toBeInTheDocument();
   expect(within(form).queryByTitle('US')).not.toBeInTheDocument();
@@ -213,7 +227,7 @@ test('a stale answer never replaces a newer one', async () => {
     return f.region ? { body: page(1, 0, { anuncios: [makeAnuncio({ _id: 'new', title: 'Nuevo' })] }) } : { body: page(30, 0), delayMs: 300 };
   };
   renderHome();
-  act(() => usePortalStore.getState().setFilters({ region: 'Santiago' }));
+  fireEvent.click(screen.getByRole('link', { name: 'santiago' }));
   expect(await screen.findByText('Nuevo')).toBeInTheDocument();
   await new Promise((r) => setTimeout(r, 400));
   expect(screen.queryByText('Anuncio 1')).not.toBeInTheDocument();
@@ -227,7 +241,9 @@ test('Ver Mapa shows the map with a marker per listing; Más Información opens 
   await waitFor(() => expect(document.querySelectorAll('.home-map .leaflet-marker-icon')).toHaveLength(12));
   expect(screen.getByRole('button', { name: 'Ver Lista' })).toBeInTheDocument();
   fireEvent.click(document.querySelector('.home-map .leaflet-marker-icon[title="Anuncio 3"]')!);
-  fireEvent.click(await screen.findByRole('button', { name: 'Más Información' }));
+  const more = await screen.findByRole('link', { name: 'Más Información' });
+  expect(more).toHaveAttribute('href', '/anuncioDetailedView/id3');
+  fireEvent.click(more);
   expect(await screen.findByText('detalle id3')).toBeInTheDocument();
   expect(usePortalStore.getState().chosenAnuncio?._id).toBe('id3');
 });

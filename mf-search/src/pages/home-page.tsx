@@ -1,13 +1,20 @@
-/** / — the home page (SPEC §2 Home): search panel, results as a grid or a map, the view toggle. */
+/**
+ * / and the landing pages (/venta/apartamento/piantini) — the home page (SPEC §2 Home): search
+ * panel, results as a grid or a map, the view toggle. The search lives in the address: the panel's
+ * Buscar and the pager go to a new URL, and this page shows what the URL says.
+ */
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import Button from 'antd/es/button';
 import Spin from 'antd/es/spin';
-import { MAP, MSG } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { MAP, MSG, pageHref, searchDataKey, searchHref } from 'shared-contracts';
+import { useLocation, useNavigate } from 'shared-contracts/router';
+import { usePageData, usePortalStore } from 'shared-contracts/store';
 import { StatusPanel, preloadRemote } from 'shared-contracts/remote';
 import { SearchPanel } from '../features/search-panel/search-panel';
 import { CARD_EXPOSE, ResultsGrid } from '../features/results/results-grid';
 import { useAnuncios } from '../features/results/use-anuncios';
+import type { SearchPageData } from '../features/results/search-page-data';
+import { landingHeading } from '../features/results/landing-heading';
 import './home-page.css';
 
 // leaflet and its CSS are fetched only when the map is shown; the error and empty states only
@@ -20,23 +27,45 @@ export const ERROR_LISTA = 'No pudimos cargar los anuncios.';
 const NO_OPTIONS = { placeOptions: [], regionOptions: [], localityOptions: [] };
 
 export default function HomePage() {
-  const { state, retry } = useAnuncios();
-  const currentPage = usePortalStore((s) => s.currentPage);
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const initial = usePageData<SearchPageData>(searchDataKey(pathname, search));
+  const { state, retry } = useAnuncios(pathname, search, initial);
   const viewMode = usePortalStore((s) => s.viewMode);
   const resultsTop = useRef<HTMLDivElement>(null);
   const data = state.data;
+  const page = data?.page ?? 1;
   // the cards' remote loads while the list is fetched, not after it
   useEffect(() => {
     if (viewMode === 'list') preloadRemote(CARD_EXPOSE);
   }, [viewMode]);
+  // the SPEC's shared state follows the address
+  useEffect(() => {
+    if (data) usePortalStore.setState({ filters: data.filters, currentPage: data.page });
+  }, [data]);
+  // another page of the same search: back to the top of the results
+  const shownPage = useRef(page);
+  useEffect(() => {
+    if (shownPage.current !== page) resultsTop.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    shownPage.current = page;
+  }, [page]);
 
-  const changePage = (page: number) => {
-    usePortalStore.getState().setCurrentPage(page);
-    resultsTop.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
-  };
+  const hrefFor = (p: number) => pageHref(pathname, search, p);
 
   let body;
-  if (state.status === 'error') {
+  if (state.status === 'not-found') {
+    body = (
+      <StatusPanel
+        status="404"
+        title={MSG.regresaPaginaPrincipal}
+        actions={
+          <Button type="primary" href="/" onClick={(e) => (e.preventDefault(), navigate('/'))}>
+            Ir al inicio
+          </Button>
+        }
+      />
+    );
+  } else if (state.status === 'error') {
     body = (
       <StatusPanel
         status="warning"
@@ -55,7 +84,7 @@ export default function HomePage() {
         <Spin size="large" aria-label="Cargando anuncios" />
       </div>
     );
-  } else if (data.anuncios.length === 0 && state.status === 'ok') {
+  } else if (data.response.anuncios.length === 0 && state.status === 'ok') {
     body = (
       <Suspense fallback={<p>{SIN_RESULTADOS}</p>}>
         <Empty description={SIN_RESULTADOS} />
@@ -64,21 +93,22 @@ export default function HomePage() {
   } else if (viewMode === 'map') {
     body = (
       <Suspense fallback={<div aria-busy="true" style={{ height: MAP.heightPx, background: '#f3f4f6', borderRadius: 8 }} />}>
-        <MapView anuncios={data.anuncios} />
+        <MapView anuncios={data.response.anuncios} />
       </Suspense>
     );
   } else {
-    body = <ResultsGrid anuncios={data.anuncios} count={data.count} countEstimated={data.countEstimated} currentPage={currentPage} onPageChange={changePage} />;
+    body = <ResultsGrid anuncios={data.response.anuncios} count={data.response.count} countEstimated={data.response.countEstimated} currentPage={page} hrefFor={hrefFor} />;
   }
 
   return (
     <div className="home-page">
-      <SearchPanel options={data ?? NO_OPTIONS} />
+      {data?.landing && <h1 className="home-landing-title">{landingHeading(data)}</h1>}
+      <SearchPanel options={data?.response ?? NO_OPTIONS} filters={data?.filters ?? {}} onSearch={(filters) => navigate(searchHref({ filters, page: 1 }))} />
       <div ref={resultsTop} className="home-results" aria-busy={state.status === 'loading'}>
         {state.status === 'loading' && data && <Spin className="home-refreshing" aria-label="Cargando anuncios" />}
         {body}
       </div>
-      {data && data.anuncios.length > 0 && (
+      {data && data.response.anuncios.length > 0 && (
         <Button
           type="primary"
           shape="round"

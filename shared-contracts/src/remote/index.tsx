@@ -6,12 +6,22 @@
 import { Component, Suspense, lazy, useMemo, type ComponentType, type ReactNode } from 'react';
 import { usePortalStore } from 'shared-contracts/store';
 
-const cache = new Map<string, ComponentType<any>>();
-/** Loads started ahead of the first render (`preloadRemote`); a failed one is forgotten. */
-const started = new Map<string, Promise<unknown>>();
+/*
+ * Per loader: the server renderer installs a new loader when the registry changes (a remote
+ * published or rolled back while the site runs), and components loaded through the old one must
+ * not be served again.
+ */
+const caches = new WeakMap<object, { components: Map<string, ComponentType<any>>; started: Map<string, Promise<unknown>> }>();
+const NO_LOADER = {};
+function cacheFor() {
+  const key = usePortalStore.getState().loadRemote ?? NO_LOADER;
+  let entry = caches.get(key);
+  if (!entry) caches.set(key, (entry = { components: new Map(), started: new Map() }));
+  return entry;
+}
 
 function loadExpose(id: string): Promise<unknown> {
-  const early = started.get(id);
+  const early = cacheFor().started.get(id);
   if (early) return early;
   const loader = usePortalStore.getState().loadRemote;
   if (!loader) return Promise.reject(new Error(`No remote loader to load ${id}`));
@@ -24,6 +34,7 @@ function loadExpose(id: string): Promise<unknown> {
  * alongside the API call instead of after it. Errors are left to the render that needs it.
  */
 export function preloadRemote(id: string): void {
+  const { components: cache, started } = cacheFor();
   if (cache.has(id) || started.has(id) || !usePortalStore.getState().loadRemote) return;
   const promise = loadExpose(id);
   started.set(id, promise);
@@ -32,6 +43,7 @@ export function preloadRemote(id: string): void {
 
 /** A lazy component for `remote/expose` (e.g. 'mf_listing/AnuncioCard'), cached per id. */
 export function lazyRemote<P extends object>(id: string): ComponentType<P> {
+  const cache = cacheFor().components;
   let comp = cache.get(id);
   if (!comp) {
     comp = lazy(async () => {

@@ -52,6 +52,7 @@ export interface PortalState {
   setConfig(config: RuntimeConfig): void;
   login(user: User): void;
   logout(): void;
+  /** The saved user and colour scheme (local storage). */
   restoreSession(): void;
   /** Logs out when the token's exp (seconds) has passed; an undecodable token changes nothing. */
   checkTokenExpiry(nowMs?: number): boolean;
@@ -106,7 +107,9 @@ export const usePortalStore = create<PortalState>()((set, get) => ({
   misAnuncios: [],
   listingsVersion: 0,
   viewMode: 'list',
-  colorScheme: readColorScheme(),
+  // read by restoreSession, not here: the server and the hydrating browser both render with the
+  // store's initial state (zustand's server snapshot), so it must not depend on the browser
+  colorScheme: 'auto',
   loadRemote: null,
 
   setConfig: (config) => set({ config }),
@@ -120,6 +123,7 @@ export const usePortalStore = create<PortalState>()((set, get) => ({
   },
   restoreSession: () => {
     const user = readUser();
+    set({ colorScheme: readColorScheme() });
     if (user) set({ user, isLoggedIn: true, miPlan: user.miPlan ?? null });
   },
   checkTokenExpiry: (nowMs = Date.now()) => {
@@ -181,3 +185,5 @@ export async function loadMisAnuncios(api: ApiClient): Promise<'ok' | 'unauthori
     return 'failed';
   }
 }
+
+export { PageDataContext, usePageData } from './page-data';

@@ -3,17 +3,20 @@
  * and its guard. Find any screen's code from here in one hop.
  */
 import { Navigate, Route, Routes, useLocation } from 'shared-contracts/router';
-import { ROUTES, type RemoteName } from 'shared-contracts';
+import { MSG, ROUTES, type RemoteName } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 import { RemotePage } from '../remotes/remote-page';
 import { Layout } from './layout';
-import { RouteErrorBoundary } from '../components/error-screen';
+import { ErrorScreen, RouteErrorBoundary } from '../components/error-screen';
 import type { ReactNode } from 'react';
 
 type Guard = 'public' | 'guestOnly' | 'userOnly';
 
-const PAGES: { path: string; remote: RemoteName; expose: string; guard: Guard }[] = [
-  { path: ROUTES.home, remote: 'mf_search', expose: './HomePage', guard: 'public' },
+/** `ssr`: rendered on the server too (shell/src/server); the others render in the browser only. */
+export const PAGES: { path: string; remote: RemoteName; expose: string; guard: Guard; ssr?: boolean }[] = [
+  { path: ROUTES.home, remote: 'mf_search', expose: './HomePage', guard: 'public', ssr: true },
+  { path: ROUTES.landingVenta, remote: 'mf_search', expose: './HomePage', guard: 'public', ssr: true },
+  { path: ROUTES.landingAlquiler, remote: 'mf_search', expose: './HomePage', guard: 'public', ssr: true },
   { path: ROUTES.login, remote: 'mf_account', expose: './LoginPage', guard: 'guestOnly' },
   { path: ROUTES.signup, remote: 'mf_account', expose: './SignupPage', guard: 'guestOnly' },
   { path: ROUTES.forgotPassword, remote: 'mf_account', expose: './ForgotPasswordPage', guard: 'public' },
@@ -21,7 +24,7 @@ const PAGES: { path: string; remote: RemoteName; expose: string; guard: Guard }[
   { path: ROUTES.confirmEmail, remote: 'mf_account', expose: './ConfirmEmailPage', guard: 'public' },
   { path: ROUTES.requestEmailConfirmation, remote: 'mf_account', expose: './RequestEmailConfirmationPage', guard: 'public' },
   { path: ROUTES.comprarPlan, remote: 'mf_account', expose: './ComprarPlanPage', guard: 'public' },
-  { path: ROUTES.anuncioDetail, remote: 'mf_listing', expose: './AnuncioDetailPage', guard: 'public' },
+  { path: ROUTES.anuncioDetail, remote: 'mf_listing', expose: './AnuncioDetailPage', guard: 'public', ssr: true },
   { path: ROUTES.misAnuncios, remote: 'mf_publish', expose: './MisAnunciosPage', guard: 'userOnly' },
   { path: ROUTES.agregarAnuncio, remote: 'mf_publish', expose: './AgregarAnuncioPage', guard: 'userOnly' },
   // Issue 20: the owner's edit page, and the reminder email's renew link (no session needed).
@@ -63,8 +66,9 @@ export function AppRoutes({ testRoutes = false }: { testRoutes?: boolean }) {
           ))}
           {/* Only when the runtime config enables it (browser tests of the error screen). */}
           {testRoutes && <Route path="/__error" element={<Boom />} />}
-          <Route path="*" element={<Navigate to={ROUTES.home} replace />} />
         </Route>
+        {/* an address that is no page: the error screen (the server answers it with 404) */}
+        <Route path="*" element={<ErrorScreen error={MSG.pageNotFound} />} />
       </Routes>
     </RouteErrorBoundary>
   );

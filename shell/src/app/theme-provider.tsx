@@ -1,22 +1,21 @@
 /** antd theme: the SPEC's breakpoints and brand colour, dark/light/auto from the store. */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import ConfigProvider from 'antd/es/config-provider';
 import theme from 'antd/es/theme';
 import esES from 'antd/es/locale/es_ES';
 import { ANTD_THEME_TOKENS } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+const subscribeDark = (onChange: () => void) => {
+  const mql = window.matchMedia?.(DARK_QUERY);
+  mql?.addEventListener('change', onChange);
+  return () => mql?.removeEventListener('change', onChange);
+};
+
+/** Light on the server and while hydrating (the server cannot know), then the browser's preference. */
 function usePrefersDark(): boolean {
-  const query = '(prefers-color-scheme: dark)';
-  const [dark, setDark] = useState(() => window.matchMedia?.(query).matches ?? false);
-  useEffect(() => {
-    const mql = window.matchMedia?.(query);
-    if (!mql) return;
-    const onChange = () => setDark(mql.matches);
-    mql.addEventListener('change', onChange);
-    return () => mql.removeEventListener('change', onChange);
-  }, []);
-  return dark;
+  return useSyncExternalStore(subscribeDark, () => window.matchMedia?.(DARK_QUERY).matches ?? false, () => false);
 }
 
 /**

@@ -9,7 +9,12 @@ import { registerRemotes, loadRemote, getInstance } from '@module-federation/enh
 import { DEFAULT_REMOTE_TIMEOUT_MS, type RemoteName, type RemoteRegistry } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 
-const configuredTimeout = () => usePortalStore.getState().config?.remoteTimeoutMs ?? DEFAULT_REMOTE_TIMEOUT_MS;
+let timeoutOverride: number | null = null;
+/** The server renderer waits less for a remote than a browser does (SSR_REMOTE_TIMEOUT_MS). */
+export function setRemoteTimeoutOverride(ms: number): void {
+  timeoutOverride = ms;
+}
+const configuredTimeout = () => timeoutOverride ?? usePortalStore.getState().config?.remoteTimeoutMs ?? DEFAULT_REMOTE_TIMEOUT_MS;
 
 let registry: RemoteRegistry = {};
 

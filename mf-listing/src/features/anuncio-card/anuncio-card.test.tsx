@@ -92,7 +92,10 @@ test('Contacto shows +1 for an 11-digit number starting with 1; other values unc
 test('Información remembers the listing in the store and opens its detail route', () => {
   const anuncio = makeAnuncio({ _id: 'abc-123' });
   renderCard(anuncio);
-  fireEvent.click(screen.getByRole('button', { name: 'Información' }));
+  // a real link (without JavaScript too), drawn as the SPEC's button
+  const info = screen.getByRole('link', { name: 'Información' });
+  expect(info).toHaveAttribute('href', '/anuncioDetailedView/abc-123');
+  fireEvent.click(info);
   expect(screen.getByText('detalle abc-123')).toBeInTheDocument();
   expect(usePortalStore.getState().chosenAnuncio).toEqual(anuncio);
 });

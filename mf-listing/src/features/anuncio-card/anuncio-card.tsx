@@ -5,7 +5,7 @@
  * (18 KB gzip) to the home page for a box and a label. The delete button (and its confirmation
  * popover) loads only where a delete handler is given.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import { useNavigate } from 'shared-contracts/router';
 import Button from 'antd/es/button';
 import theme from 'antd/es/theme';
@@ -33,6 +33,8 @@ const DeleteButton = lazy(() => import('../../components/delete-button').then((m
 export interface AnuncioCardProps {
   anuncio: Anuncio;
   onDelete?: (id: string) => void;
+  /** The first card of a page: its photo is fetched first (the page's largest paint). */
+  priority?: boolean;
 }
 
 /** Tags the card shows: purpose and type uppercase, then rooms and area when known. */
@@ -51,18 +53,22 @@ const clamp = {
   margin: '4px 0',
 } as const;
 
-export function AnuncioCard({ anuncio, onDelete }: AnuncioCardProps) {
+export function AnuncioCard({ anuncio, onDelete, priority = false }: AnuncioCardProps) {
   const navigate = useNavigate();
   // the theme's secondary text: readable (4.5:1) in the light and the dark scheme
   const { token } = theme.useToken();
   const company = companyDisplayName(anuncio.source);
-  const openDetail = () => {
+  const href = anuncioPath(anuncio._id);
+  // a real link (works without JavaScript, opens in a new tab); a plain click stays in the app
+  const openDetail = (e: MouseEvent) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
     usePortalStore.getState().setChosenAnuncio(anuncio);
-    navigate(anuncioPath(anuncio._id));
+    navigate(href);
   };
   return (
     <Surface as="article" className="anuncio-card" style={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
-      <ImageCarousel images={anuncio.image_urls ?? []} title={anuncio.title} height={CARD_IMAGE_HEIGHT} />
+      <ImageCarousel images={anuncio.image_urls ?? []} title={anuncio.title} height={CARD_IMAGE_HEIGHT} size="card" priority={priority} />
       <div style={{ padding: 12, display: 'flex', flexDirection: 'column', gap: 4, flex: 1 }}>
         <h3 style={{ margin: 0, fontSize: 16, lineHeight: 1.3 }}>{anuncio.title}</h3>
         <div aria-label="Características" style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
@@ -83,7 +89,7 @@ export function AnuncioCard({ anuncio, onDelete }: AnuncioCardProps) {
         </p>
         <strong style={{ fontSize: 18, marginTop: 'auto' }}>{formatPrice(anuncio.price, anuncio.moneda)}</strong>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
-          <Button type="primary" onClick={openDetail}>
+          <Button type="primary" href={href} onClick={openDetail}>
             {MSG.informacion}
           </Button>
           <ContactReveal label={MSG.contacto} href={telHref(anuncio.movil)} text={formatPhone(anuncio.movil)} />

@@ -57,7 +57,7 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
   return (
     <Surface className="anuncio-detail" style={{ padding: screens.sm ? 24 : 12 }}>
       <ClosedBanner anuncio={anuncio} />
-      <ImageCarousel images={anuncio.image_urls ?? []} title={anuncio.title} height={photoHeight} fit="contain" />
+      <ImageCarousel images={anuncio.image_urls ?? []} title={anuncio.title} height={photoHeight} fit="contain" priority />
       <h1 style={{ fontSize: screens.sm ? 28 : 22, margin: '16px 0 8px' }}>{anuncio.title}</h1>
       <div aria-label="Características" style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
         {listingTags(anuncio).map((t) => (

@@ -1,11 +1,12 @@
 /**
  * Loads a listing by the route's id (a shared or reloaded link works). The store's chosen listing
  * paints at once when its id matches; the fetch still runs so the page shows current data.
- * SPEC §7: a body with a `message` field (or a 404) means not found.
+ * SPEC §7: a body with a `message` field (or a 404) means not found. A page the server rendered
+ * starts from the embedded listing (or its absence) and is not fetched again.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { ApiError, type Anuncio } from 'shared-contracts';
-import { usePortalStore, useApi } from 'shared-contracts/store';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, anuncioDataKey, type Anuncio } from 'shared-contracts';
+import { usePageData, usePortalStore, useApi } from 'shared-contracts/store';
 
 export type AnuncioState =
   | { status: 'loading'; anuncio: null }
@@ -16,11 +17,21 @@ export type AnuncioState =
 export function useAnuncio(anuncioId: string): { state: AnuncioState; retry: () => void } {
   const api = useApi();
   const chosen = usePortalStore((s) => s.chosenAnuncio);
-  const initial = (): AnuncioState => (chosen && chosen._id === anuncioId ? { status: 'ok', anuncio: chosen } : { status: 'loading', anuncio: null });
+  // what the server rendered the page with: no second request while hydrating
+  const embedded = usePageData<Anuncio | null>(anuncioDataKey(anuncioId));
+  const initial = (): AnuncioState => {
+    if (embedded) return { status: 'ok', anuncio: embedded };
+    if (embedded === null) return { status: 'not-found', anuncio: null };
+    return chosen && chosen._id === anuncioId ? { status: 'ok', anuncio: chosen } : { status: 'loading', anuncio: null };
+  };
   const [state, setState] = useState<AnuncioState>(initial);
   const [attempt, setAttempt] = useState(0);
+  const loadedFor = useRef(embedded !== undefined ? `${anuncioId}|0` : '');
 
   useEffect(() => {
+    const key = `${anuncioId}|${attempt}`;
+    if (loadedFor.current === key) return;
+    loadedFor.current = key;
     const ac = new AbortController();
     setState((prev) => (prev.anuncio?._id === anuncioId ? prev : initial()));
     api
@@ -39,7 +50,10 @@ export function useAnuncio(anuncioId: string): { state: AnuncioState; retry: () 
         // keep an instant-painted listing when only the refresh failed
         setState((prev) => (prev.anuncio?._id === anuncioId ? prev : { status: 'error', anuncio: null, message: err instanceof Error ? err.message : String(err) }));
       });
-    return () => ac.abort();
+    return () => {
+      ac.abort();
+      if (loadedFor.current === key) loadedFor.current = '';
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, anuncioId, attempt]);
 

@@ -1,4 +1,4 @@
-/** Page title and meta description for a listing, so a shared link is recognisable; restored on leave. */
+/** Page title (with the price) and meta description for a listing, so a shared link is recognisable; restored on leave. */
 import { useEffect } from 'react';
 import { formatPrice, locationLine, type Anuncio } from 'shared-contracts';
 
@@ -8,7 +8,7 @@ export function listingMeta(a: Anuncio): { title: string; description: string } 
   const summary = `${formatPrice(a.price, a.moneda)} · ${locationLine(a)}`;
   const text = (a.description ?? '').replace(/\s+/g, ' ').trim();
   const description = text ? `${summary}. ${text}` : summary;
-  return { title: `${a.title} | ${SITE}`, description: description.length > 160 ? `${description.slice(0, 157)}...` : description };
+  return { title: `${a.title} – ${formatPrice(a.price, a.moneda)} | ${SITE}`, description: description.length > 160 ? `${description.slice(0, 157)}...` : description };
 }
 
 export function useDocumentMeta(anuncio: Anuncio | null) {

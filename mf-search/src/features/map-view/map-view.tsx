@@ -3,7 +3,7 @@
  * 'Más Información'; recentres on the first listing, Santo Domingo by default. Loaded with
  * React.lazy by the home page, so leaflet and its CSS are fetched only when the map is shown.
  */
-import { useEffect } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import { useNavigate } from 'shared-contracts/router';
 import L from 'leaflet';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
@@ -37,7 +37,10 @@ export default function MapView({ anuncios }: { anuncios: Anuncio[] }) {
   const config = usePortalStore((s) => s.config);
   const points = anuncios.filter(located);
   const center: [number, number] = points.length ? [points[0].latitude, points[0].longitude] : [MAP.defaultCenter.lat, MAP.defaultCenter.lng];
-  const open = (a: Anuncio) => {
+  // a real link (works without JavaScript, opens in a new tab); a plain click stays in the app
+  const open = (e: MouseEvent, a: Anuncio) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
     usePortalStore.getState().setChosenAnuncio(a);
     navigate(anuncioPath(a._id));
   };
@@ -52,7 +55,7 @@ export default function MapView({ anuncios }: { anuncios: Anuncio[] }) {
               <PopupPhotos images={a.image_urls ?? []} title={a.title} />
               <strong style={{ display: 'block', marginTop: 6 }}>{a.title}</strong>
               <span style={{ display: 'block', margin: '2px 0 6px' }}>{formatPrice(a.price, a.moneda)}</span>
-              <Button type="primary" size="small" onClick={() => open(a)}>
+              <Button type="primary" size="small" href={anuncioPath(a._id)} onClick={(e) => open(e, a)}>
                 {MSG.masInformacion}
               </Button>
             </div>

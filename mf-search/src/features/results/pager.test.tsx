@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'shared-contracts/router';
 import { Pager, pageItems } from './pager';
 
 test('one boundary page and one sibling each side, with gaps only where pages are left out', () => {
@@ -14,17 +15,24 @@ test('one boundary page and one sibling each side, with gaps only where pages ar
   expect(pageItems(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
 });
 
-test('a page button asks for its page; previous and next stop at the ends', () => {
-  const asked: number[] = [];
-  const { rerender } = render(<Pager current={1} pages={3} onChange={(p) => asked.push(p)} />);
-  expect(screen.getByRole('button', { name: 'Página anterior' })).toBeDisabled();
-  expect(screen.getByRole('button', { name: 'Página 1' })).toHaveAttribute('aria-current', 'page');
-  fireEvent.click(screen.getByRole('button', { name: 'Página 1' })); // the current page: nothing
-  fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
-  fireEvent.click(screen.getByRole('button', { name: 'Página 3' }));
-  rerender(<Pager current={3} pages={3} onChange={(p) => asked.push(p)} />);
-  expect(screen.getByRole('button', { name: 'Página siguiente' })).toBeDisabled();
-  fireEvent.click(screen.getByRole('button', { name: 'Página anterior' }));
-  expect(asked).toEqual([2, 3, 2]);
-  expect(within(screen.getByRole('list')).getAllByRole('button', { current: 'page' })).toHaveLength(1);
+test('pages are links to their address; previous and next stop at the ends', () => {
+  const hrefFor = (p: number) => `/?region=Santiago${p > 1 ? `&page=${p}` : ''}`;
+  const { rerender } = render(
+    <MemoryRouter>
+      <Pager current={1} pages={3} hrefFor={hrefFor} />
+    </MemoryRouter>,
+  );
+  expect(screen.getByRole('link', { name: 'Página anterior' })).toHaveAttribute('aria-disabled', 'true');
+  expect(screen.getByRole('link', { name: 'Página anterior' })).not.toHaveAttribute('href');
+  expect(screen.getByRole('link', { name: 'Página 1' })).toHaveAttribute('aria-current', 'page');
+  expect(screen.getByRole('link', { name: 'Página siguiente' })).toHaveAttribute('href', '/?region=Santiago&page=2');
+  expect(screen.getByRole('link', { name: 'Página 3' })).toHaveAttribute('href', '/?region=Santiago&page=3');
+  rerender(
+    <MemoryRouter>
+      <Pager current={3} pages={3} hrefFor={hrefFor} />
+    </MemoryRouter>,
+  );
+  expect(screen.getByRole('link', { name: 'Página siguiente' })).toHaveAttribute('aria-disabled', 'true');
+  expect(screen.getByRole('link', { name: 'Página anterior' })).toHaveAttribute('href', '/?region=Santiago&page=2');
+  expect(within(screen.getByRole('list')).getAllByRole('link', { current: 'page' })).toHaveLength(1);
 });

@@ -1,10 +1,12 @@
 /**
  * The home page's pagination (SPEC §2: one sibling, one boundary page), drawn with the theme's
  * tokens. antd's Pagination brings rc-pagination and the Select of its size changer to every
- * first visit (decision 0004); the list needs only pages, gaps and previous/next.
+ * first visit (decision 0004); the list needs only pages, gaps and previous/next. Pages are links
+ * to the search's URL, so home -> page 2 works without JavaScript.
  */
 import type { CSSProperties } from 'react';
 import theme from 'antd/es/theme';
+import { Link } from 'shared-contracts/router';
 
 export type PageItem = number | 'start-gap' | 'end-gap';
 
@@ -34,10 +36,11 @@ export interface PagerProps {
   /** 1-based. */
   current: number;
   pages: number;
-  onChange(page: number): void;
+  /** The address of a page: pages are links (they work without JavaScript and can be shared). */
+  hrefFor(page: number): string;
 }
 
-export function Pager({ current, pages, onChange }: PagerProps) {
+export function Pager({ current, pages, hrefFor }: PagerProps) {
   const { token } = theme.useToken();
   // the tokens as CSS variables: hover and focus rules live in results-grid.css
   const vars = {
@@ -52,28 +55,30 @@ export function Pager({ current, pages, onChange }: PagerProps) {
     '--pager-bg': token.colorBgContainer,
     '--pager-focus': token.colorPrimaryBorder,
   } as CSSProperties;
-  const go = (page: number) => {
-    if (page >= 1 && page <= pages && page !== current) onChange(page);
-  };
+  const step = (page: number, label: string, glyph: string) =>
+    page >= 1 && page <= pages ? (
+      <Link className="pager-step" aria-label={label} to={hrefFor(page)}>
+        {glyph}
+      </Link>
+    ) : (
+      <span className="pager-step" aria-label={label} aria-disabled="true" role="link">
+        {glyph}
+      </span>
+    );
   return (
     <ul className="pager" style={vars}>
-      <li>
-        <button type="button" className="pager-step" aria-label="Página anterior" disabled={current <= 1} onClick={() => go(current - 1)}>
-          ‹
-        </button>
-      </li>
+      <li>{step(current - 1, 'Página anterior', '‹')}</li>
       {pageItems(current, pages).map((item) =>
         typeof item === 'number' ? (
           <li key={item}>
-            <button
-              type="button"
+            <Link
+              to={hrefFor(item)}
               className={item === current ? 'pager-page pager-page-current' : 'pager-page'}
               aria-label={`Página ${item}`}
               aria-current={item === current ? 'page' : undefined}
-              onClick={() => go(item)}
             >
               {item}
-            </button>
+            </Link>
           </li>
         ) : (
           <li key={item} className="pager-gap" aria-hidden="true">
@@ -81,11 +86,7 @@ export function Pager({ current, pages, onChange }: PagerProps) {
           </li>
         ),
       )}
-      <li>
-        <button type="button" className="pager-step" aria-label="Página siguiente" disabled={current >= pages} onClick={() => go(current + 1)}>
-          ›
-        </button>
-      </li>
+      <li>{step(current + 1, 'Página siguiente', '›')}</li>
     </ul>
   );
 }

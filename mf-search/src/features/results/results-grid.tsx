@@ -23,25 +23,26 @@ export interface ResultsGridProps {
   /** The API's flag: the count is an estimate (large results). */
   countEstimated?: boolean;
   currentPage: number;
-  onPageChange(page: number): void;
+  hrefFor(page: number): string;
 }
 
-export function ResultsGrid({ anuncios, count, countEstimated = false, currentPage, onPageChange }: ResultsGridProps) {
+export function ResultsGrid({ anuncios, count, countEstimated = false, currentPage, hrefFor }: ResultsGridProps) {
   return (
     <>
       <p className="results-count" aria-live="polite" title={countEstimated ? 'Cifra aproximada' : undefined}>
         {resultCountLabel(count, countEstimated)}
       </p>
       <ul className="results-grid" aria-label="Anuncios">
-        {anuncios.map((anuncio) => (
+        {anuncios.map((anuncio, i) => (
           <li key={anuncio._id}>
-            <RemoteComponent id={CARD_EXPOSE} props={{ anuncio }} loading={<CardPlaceholder />} fallback={<p className="results-card-placeholder">{anuncio.title} — {CARD_UNAVAILABLE}</p>} />
+            {/* the first card's photo is the page's largest paint: fetched first, the rest lazily */}
+            <RemoteComponent id={CARD_EXPOSE} props={{ anuncio, priority: i === 0 }} loading={<CardPlaceholder />} fallback={<p className="results-card-placeholder">{anuncio.title} — {CARD_UNAVAILABLE}</p>} />
           </li>
         ))}
       </ul>
       {count > PAGE_SIZE && (
         <nav aria-label="Paginación" className="results-pagination">
-          <Pager current={currentPage} pages={Math.ceil(count / PAGE_SIZE)} onChange={onPageChange} />
+          <Pager current={currentPage} pages={Math.ceil(count / PAGE_SIZE)} hrefFor={hrefFor} />
         </nav>
       )}
     </>

@@ -1,42 +1,56 @@
 /**
- * The home list (SPEC §4 "Listing list"): reloads when the filters, the user's own listings
- * (listingsVersion) or the current page change; a newer request aborts the stale one; the page
- * count is recalculated after each load.
+ * The home list (SPEC §4 "Listing list"): reloads when the address (the search in the URL, a
+ * landing page) or the user's own listings (listingsVersion) change; a newer request aborts the
+ * stale one; the page count is recalculated after each load. A page the server rendered starts
+ * from the embedded answer (`initial`) and is not fetched again while hydrating.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { pageCount, type AllAnunciosResponse } from 'shared-contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { pageCount } from 'shared-contracts';
 import { usePortalStore, useApi } from 'shared-contracts/store';
+import { loadSearchPage, type SearchPageData } from './search-page-data';
 
 export type AnunciosState =
-  | { status: 'loading'; data: AllAnunciosResponse | null }
-  | { status: 'ok'; data: AllAnunciosResponse }
-  | { status: 'error'; data: AllAnunciosResponse | null; message: string };
+  | { status: 'loading'; data: SearchPageData | null }
+  | { status: 'ok'; data: SearchPageData }
+  | { status: 'not-found'; data: null }
+  | { status: 'error'; data: SearchPageData | null; message: string };
 
-export function useAnuncios(): { state: AnunciosState; retry: () => void } {
+export function useAnuncios(pathname: string, search: string, initial?: SearchPageData | null): { state: AnunciosState; retry: () => void } {
   const api = useApi();
-  const filters = usePortalStore((s) => s.filters);
-  const currentPage = usePortalStore((s) => s.currentPage);
   const listingsVersion = usePortalStore((s) => s.listingsVersion);
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<AnunciosState>({ status: 'loading', data: null });
+  const [state, setState] = useState<AnunciosState>(() => (initial ? { status: 'ok', data: initial } : { status: 'loading', data: null }));
+  // What the data on screen was loaded for. The server's answer covers the first address; the API
+  // client changes once hydration is over (the store's config arrives) and must not refetch it.
+  const loadedFor = useRef(initial ? `${pathname}${search}|${listingsVersion}|${attempt}` : '');
 
   useEffect(() => {
+    const key = `${pathname}${search}|${listingsVersion}|${attempt}`;
+    if (loadedFor.current === key) {
+      if (initial) usePortalStore.getState().setCantidadDePaginas(pageCount(initial.response.count));
+      return;
+    }
+    loadedFor.current = key;
     const ac = new AbortController();
     // keep the previous data (options, grid) visible under the loading state
-    setState((prev) => ({ status: 'loading', data: prev.data }));
-    api
-      .allAnuncios({ filters, page: Math.max(0, currentPage - 1) }, ac.signal)
+    setState((prev) => (prev.data ? { status: 'loading', data: prev.data } : { status: 'loading', data: null }));
+    loadSearchPage(pathname, search, api, ac.signal)
       .then((data) => {
         if (ac.signal.aborted) return;
-        usePortalStore.getState().setCantidadDePaginas(pageCount(data.count));
+        if (!data) return setState({ status: 'not-found', data: null });
+        usePortalStore.getState().setCantidadDePaginas(pageCount(data.response.count));
         setState({ status: 'ok', data });
       })
       .catch((err: unknown) => {
         if (ac.signal.aborted) return;
         setState((prev) => ({ status: 'error', data: prev.data, message: err instanceof Error ? err.message : String(err) }));
       });
-    return () => ac.abort();
-  }, [api, filters, currentPage, listingsVersion, attempt]);
+    return () => {
+      ac.abort();
+      if (loadedFor.current === key) loadedFor.current = '';
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, pathname, search, listingsVersion, attempt]);
 
   return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };
 }

@@ -1,14 +1,13 @@
 /**
- * The home search panel (SPEC §2 Home). Submitting sets the shared filters without empty values
- * (page 1); when the filters are emptied (the logo) every field resets. The extra block starts
+ * The home search panel (SPEC §2 Home). Submitting goes to the search's address without empty
+ * values (page 1); when the filters are emptied (the logo) every field resets. The extra block starts
  * collapsed so that on a phone the results begin near the top, and its code loads when first
  * opened. Plain state instead of antd's Form: the form machinery cost 30 KB gzip on the first page;
  * the selects load antd's Select when first pressed (lazy-select.tsx).
  */
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import Button from 'antd/es/button';
-import { MSG, PROPIEDAD_FILTER, PROPOSITO_FILTER } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { MSG, PROPIEDAD_FILTER, PROPOSITO_FILTER, type Filters } from 'shared-contracts';
 import { LABELS, fieldId, type FieldName, type PanelValues } from './labels';
 import { LazySelect, preloadSelect } from './lazy-select';
 import './search-panel.css';
@@ -29,14 +28,22 @@ const toOptions = (list: readonly string[]) => list.map((v) => ({ value: v, labe
 const PROPOSITO_LABELS: Record<string, string> = { venta: 'Venta', alquiler: 'Alquiler' };
 const searchable = { showSearch: true, allowClear: true, optionFilterProp: 'label' } as const;
 
-export function SearchPanel({ options }: { options: SearchOptions }) {
-  const filters = usePortalStore((s) => s.filters);
+export interface SearchPanelProps {
+  options: SearchOptions;
+  /** The search on screen (from the address). */
+  filters: Filters;
+  /** Buscar: the filters without empty values; the page goes to their address, page 1. */
+  onSearch(filters: Filters): void;
+}
+
+export function SearchPanel({ options, filters, onSearch }: SearchPanelProps) {
   const [values, setValues] = useState<PanelValues>(filters);
   const [open, setOpen] = useState(false);
   const [extraLoaded, setExtraLoaded] = useState(false);
 
-  // the store is the truth: an emptied filter set (logo) resets every field
-  useEffect(() => setValues(filters), [filters]);
+  // the address is the truth: an emptied filter set (logo) resets every field
+  const filtersKey = JSON.stringify(filters);
+  useEffect(() => setValues(JSON.parse(filtersKey) as PanelValues), [filtersKey]);
   // fetch the submit rules and the Select once the page has settled, so neither the first press
   // nor the first search waits for them
   useEffect(() => {
@@ -58,7 +65,7 @@ export function SearchPanel({ options }: { options: SearchOptions }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const { toFilters } = await loadToFilters();
-    usePortalStore.getState().setFilters(toFilters(values));
+    onSearch(toFilters(values));
   };
 
   return (

@@ -1,0 +1,8 @@
+import { landingTitle } from 'shared-contracts';
+import type { SearchPageData } from './search-page-data';
+
+/** The landing page's heading and title ('Apartamentos en venta en Piantini'). */
+export function landingHeading(data: SearchPageData): string {
+  const l = data.landing;
+  return l ? landingTitle(l.proposito, l.propiedad, l.lugarNombre) : '';
+}

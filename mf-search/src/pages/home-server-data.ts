@@ -1,0 +1,30 @@
+/**
+ * On the server (shell's renderer): the search the address names, embedded for hydration. The
+ * home page keeps the site's metadata (SPEC §1); a landing page gets its own title and canonical.
+ * A landing place no listing has answers 404; API failures throw (the renderer answers 503).
+ */
+import { cardPhotoSrcSet, cardPhotoUrl, CARD_PHOTO_SIZES, landingTitle, searchDataKey, type ServerDataLoader } from 'shared-contracts';
+import { loadSearchPage } from '../features/results/search-page-data';
+
+export const serverData: ServerDataLoader = async ({ pathname, search, api, siteUrl }) => {
+  const key = searchDataKey(pathname, search);
+  const data = await loadSearchPage(pathname, search, api, AbortSignal.timeout(5000));
+  if (!data) return { status: 404, key, data: null };
+  const photo = data.response.anuncios[0]?.image_urls?.[0];
+  const preloadImage = photo ? { href: cardPhotoUrl(photo), srcset: cardPhotoSrcSet(photo), sizes: cardPhotoSrcSet(photo) ? CARD_PHOTO_SIZES : undefined } : undefined;
+  if (!data.landing) return { status: 200, key, data, head: preloadImage ? { preloadImage } : undefined };
+  const { proposito, propiedad, lugarNombre } = data.landing;
+  const heading = landingTitle(proposito, propiedad, lugarNombre);
+  const count = data.response.count;
+  return {
+    status: 200,
+    key,
+    data,
+    head: {
+      title: `${heading} | InmueblesRD`,
+      description: `${count.toLocaleString('es-DO')} anuncios: ${heading.toLowerCase()}, República Dominicana. Fotos, precios y contacto en InmueblesRD.`,
+      canonical: `${siteUrl}${pathname.replace(/\/+$/, '')}`,
+      ...(preloadImage ? { preloadImage } : {}),
+    },
+  };
+};

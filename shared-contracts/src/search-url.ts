@@ -1,0 +1,70 @@
+/**
+ * The home search lives in the URL (`/?region=Santiago&proposito=venta&page=2`): shareable,
+ * reloadable, crawlable, and the back button returns to the same results. One reading and one
+ * writing of it for the search panel, the pager, the server renderer and the landing pages.
+ * Values the API would refuse (unknown purpose, negative numbers) are left out when reading.
+ */
+import { MONEDAS, PROPIEDAD_FILTER, PROPOSITO_FILTER } from './enums';
+import type { Filters } from './schemas';
+
+export interface SearchState {
+  filters: Filters;
+  /** 1-based. */
+  page: number;
+}
+
+const TEXT_KEYS = ['place', 'locality', 'region'] as const;
+const NUMBER_KEYS = ['habitaciones', 'metrosMin', 'metrosMax', 'precioMin', 'precioMax'] as const;
+/** The order keys are written in, so one search has one URL. */
+const KEY_ORDER = ['place', 'locality', 'region', 'proposito', 'propiedad', 'habitaciones', 'metrosMin', 'metrosMax', 'precioMin', 'precioMax', 'moneda'] as const;
+export const MAX_PAGE = 100_000;
+
+export function parseSearch(search: string | URLSearchParams): SearchState {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const filters: Record<string, unknown> = {};
+  for (const key of TEXT_KEYS) {
+    const v = params.get(key)?.trim();
+    if (v) filters[key] = v.slice(0, 120);
+  }
+  const proposito = params.get('proposito');
+  if (proposito && (PROPOSITO_FILTER as readonly string[]).includes(proposito)) filters.proposito = proposito;
+  const propiedad = params.get('propiedad');
+  if (propiedad && (PROPIEDAD_FILTER as readonly string[]).includes(propiedad)) filters.propiedad = propiedad;
+  const moneda = params.get('moneda');
+  if (moneda && (MONEDAS as readonly string[]).includes(moneda)) filters.moneda = moneda;
+  for (const key of NUMBER_KEYS) {
+    const raw = params.get(key);
+    const n = raw === null || raw.trim() === '' ? NaN : Number(raw);
+    if (Number.isFinite(n) && n >= 0) filters[key] = n;
+  }
+  const page = Number(params.get('page'));
+  return { filters: filters as Filters, page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1 };
+}
+
+/** The query string (with `?`, or '' for none) of a search; page 1 is left out. */
+export function searchQuery({ filters, page }: SearchState): string {
+  const params = new URLSearchParams();
+  const values = filters as Record<string, unknown>;
+  for (const key of KEY_ORDER) {
+    const v = values[key];
+    if (v === undefined || v === null || v === '') continue;
+    params.set(key, String(v));
+  }
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/** The address of a search on `pathname` (the home page or a landing page). */
+export function searchHref(state: SearchState, pathname = '/'): string {
+  return `${pathname}${searchQuery(state)}`;
+}
+
+/** Another page of the search at `pathname` + `search` (the pager's links); page 1 has no `page`. */
+export function pageHref(pathname: string, search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  params.delete('page');
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return `${pathname}${query ? `?${query}` : ''}`;
+}

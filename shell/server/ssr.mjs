@@ -1,0 +1,147 @@
+/**
+ * Server rendering in the site server (docs/decisions/0005-server-rendering.md): loads the shell's
+ * server build (shell/dist/server/server.js) once, asks it to render a page with the registry's
+ * server builds, and writes the result into the shell's index.html: the page's <head> (title,
+ * description, canonical, Open Graph, Twitter, JSON-LD), the styles, the app's HTML inside
+ * #root, and the data it used, embedded once in a nonce'd script for hydration.
+ * Without a server build (not built yet) the plain shell is served, as before.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+const escapeHtml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** JSON inside <script>: nothing in it can close the element or start a comment. */
+const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The shell's #root with its boot header (shell/public/index.html, minified or not). */
+const ROOT_DIV = /<div id="?root"?>\s*(?:<div class="?boot-header"?><\/div>)?\s*<\/div>/;
+
+export const newNonce = () => crypto.randomBytes(16).toString('base64');
+
+function positiveInt(name, value, fallback) {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} debe ser un entero positivo (ms), no "${value}"`);
+  return n;
+}
+
+export function ssrSettings(env = process.env) {
+  return {
+    remoteTimeoutMs: positiveInt('SSR_REMOTE_TIMEOUT_MS', env.SSR_REMOTE_TIMEOUT_MS, 3000),
+    renderTimeoutMs: positiveInt('SSR_RENDER_TIMEOUT_MS', env.SSR_RENDER_TIMEOUT_MS, 5000),
+    apiUrl: (env.SSR_API_URL ?? '').replace(/\/+$/, ''),
+  };
+}
+
+/** The <head> for a page: the SPEC's home metadata unless the page gives its own. */
+function withHead(html, head, siteUrl) {
+  if (!head) return html;
+  let out = html;
+  const setMeta = (attr, name, content) => {
+    // index.html is minified by the build: attribute values may be unquoted
+    const re = new RegExp(`<meta ${attr}="?${name.replace(/[.:]/g, '\\$&')}"? content=(?:"[^"]*"|[^\\s>]+)\\s*/?>`);
+    const tag = `<meta ${attr}="${name}" content="${escapeHtml(content)}" />`;
+    out = re.test(out) ? out.replace(re, tag) : out.replace('</head>', `    ${tag}\n  </head>`);
+  };
+  if (head.title) {
+    out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`);
+    setMeta('property', 'og:title', head.title);
+    setMeta('name', 'twitter:title', head.title);
+  }
+  if (head.description) {
+    setMeta('name', 'description', head.description);
+    setMeta('property', 'og:description', head.description);
+    setMeta('name', 'twitter:description', head.description);
+  }
+  if (head.canonical) {
+    out = out.replace(/<link rel="?canonical"? href=(?:"[^"]*"|[^\s>]+)\s*\/?>/, `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
+    setMeta('property', 'og:url', head.canonical);
+  }
+  if (head.og) {
+    setMeta('property', 'og:type', head.og.type);
+    if (head.og.image) {
+      setMeta('property', 'og:image', head.og.image.url);
+      if (head.og.image.width) setMeta('property', 'og:image:width', String(head.og.image.width));
+      if (head.og.image.height) setMeta('property', 'og:image:height', String(head.og.image.height));
+      setMeta('property', 'og:image:alt', head.og.image.alt);
+      setMeta('name', 'twitter:card', 'summary_large_image');
+      setMeta('name', 'twitter:image', head.og.image.url);
+    }
+  }
+  const extra = [];
+  if (head.preloadImage) {
+    const p = head.preloadImage;
+    extra.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(p.href)}"${p.srcset ? ` imagesrcset="${escapeHtml(p.srcset)}"` : ''}${p.sizes ? ` imagesizes="${escapeHtml(p.sizes)}"` : ''} />`);
+  }
+  if (head.jsonLd) extra.push(`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`);
+  if (extra.length) out = out.replace('</head>', `    ${extra.join('\n    ')}\n  </head>`);
+  void siteUrl;
+  return out;
+}
+
+export function createSsr(settings, { shellDist }) {
+  const serverBuild = path.join(shellDist, 'server', 'server.js');
+  const options = ssrSettings();
+  let renderer = null;
+  let loadedMtime = 0;
+
+  async function getRenderer() {
+    let stat;
+    try {
+      stat = fs.statSync(serverBuild);
+    } catch {
+      return null;
+    }
+    if (!renderer || stat.mtimeMs !== loadedMtime) {
+      loadedMtime = stat.mtimeMs;
+      // a rebuilt shell (`npm run build -- shell` while the site runs) is read afresh
+      delete require.cache[serverBuild];
+      const mod = require(serverBuild);
+      renderer = mod.createRenderer({
+        config: settings.config,
+        siteUrl: settings.siteUrl,
+        apiUrl: options.apiUrl || settings.config.apiBaseUrl,
+        remoteTimeoutMs: options.remoteTimeoutMs,
+        renderTimeoutMs: options.renderTimeoutMs,
+      });
+    }
+    return renderer;
+  }
+
+  /**
+   * The page for `url`, or null when the browser renders it (not a server-rendered route, or no
+   * server build). `template`: the shell's index.html; `registry`: {browser, server} maps.
+   */
+  async function renderPage(url, { template, registry, nonce }) {
+    const r = await getRenderer();
+    if (!r) return null;
+    const result = await r.render(url, registry.server);
+    if (!result) return null;
+    if (result.status === 503) {
+      return { status: 503, body: unavailablePage(template, result.message) };
+    }
+    const payload = { config: settings.config, registry: registry.browser, pageData: result.pageData };
+    let html = withHead(template, result.head, settings.siteUrl);
+    html = html.replace('</head>', `    ${result.styles}\n  </head>`);
+    html = html.replace(
+      ROOT_DIV,
+      `<div id="root">${result.html}</div>\n    <script nonce="${nonce}">window.__PORTAL_SSR__=${scriptJson(payload)}</script>`,
+    );
+    // the page works without JavaScript now
+    html = html.replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+    return { status: result.status, body: html };
+  }
+
+  return { renderPage };
+}
+
+/** The API does not answer: a Spanish message, status 503, never an empty page. */
+export function unavailablePage(template, message) {
+  return template
+    .replace(ROOT_DIV, `<div id="root"><div class="boot-header"></div><main style="padding:32px 16px;text-align:center"><h1>${escapeHtml(message)}</h1><p><a href="/">Volver a intentar</a></p></main></div>`)
+    .replace(/<script[^>]*main\.js[^>]*><\/script>/, '');
+}

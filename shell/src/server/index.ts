@@ -1,0 +1,13 @@
+/**
+ * The shell's server build (webpack.base.js createServerConfig): what the site server loads to
+ * render the public pages. Async boundary, as the browser entry: shared modules (React, antd,
+ * the store) are negotiated before the renderer's code runs.
+ */
+import type { Renderer, RendererOptions } from './renderer';
+
+export type { Renderer, RendererOptions, RenderResult } from './renderer';
+
+export async function createRenderer(options: RendererOptions): Promise<Renderer> {
+  const { createRenderer: create } = await import('./renderer');
+  return create(options);
+}

@@ -1,0 +1,152 @@
+/**
+ * Server rendering of the public pages (docs/decisions/0005-server-rendering.md).
+ *
+ * The remotes are loaded on Node from the same registry as in the browser (their server builds,
+ * through the federation runtime with @module-federation/node); a registry change (publish,
+ * activate, rollback) re-registers them on the next request, with no restart. For a page the
+ * renderer asks the page's module for its data (`serverData`), renders the app with React's
+ * streaming renderer, and hands back the HTML, antd's styles and our CSS, the page's <head> and
+ * the data to embed. A remote that fails or is slow on the server leaves its Suspense fallback in
+ * the HTML, and the browser renders that area; the page is never a 500 for it.
+ */
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { registerPlugins } from '@module-federation/enhanced/runtime';
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import { StaticRouter, matchPath } from 'shared-contracts/router';
+import { ApiError, MSG, createApiClient, parseRuntimeConfig, type PageHead, type RemoteName, type ServerDataLoader } from 'shared-contracts';
+import { usePortalStore } from 'shared-contracts/store';
+import { AppFrame } from '../app/app';
+import { AppRoutes, PAGES } from '../app/routes';
+import { loadRemoteById, loadRemoteModule, registerRemoteRegistry, setRemoteTimeoutOverride } from '../remotes/registry';
+import { fsEntryPlugin } from './fs-entry-plugin';
+import '../app/global.css';
+import '../antd-provide';
+
+export interface RendererOptions {
+  /** The runtime config the browser gets (config.json). */
+  config: unknown;
+  /** PUBLIC_SITE_URL, for canonical and og:url. */
+  siteUrl: string;
+  /** Where the server reaches the API (SSR_API_URL, default the public API URL). */
+  apiUrl: string;
+  /** How long a remote's server build may take to load (SSR_REMOTE_TIMEOUT_MS). */
+  remoteTimeoutMs: number;
+  /** After this, what is still pending is left to the browser (SSR_RENDER_TIMEOUT_MS). */
+  renderTimeoutMs: number;
+}
+
+export interface RenderResult {
+  status: number;
+  /** The app's HTML (inside #root). */
+  html: string;
+  /** <style> elements: antd's and our CSS. */
+  styles: string;
+  head?: PageHead;
+  /** Embedded for hydration (usePageData). */
+  pageData: Record<string, unknown>;
+  /** Status 503: the Spanish message the site server shows. */
+  message?: string;
+}
+
+export interface Renderer {
+  /**
+   * null: the address is a page the browser renders (account, publish): serve the plain shell.
+   * `serverRegistry`: remote name -> absolute path of its server remoteEntry.js.
+   */
+  render(url: string, serverRegistry: Record<string, string>): Promise<RenderResult | null>;
+}
+
+type PageModule = { default: unknown; serverData?: ServerDataLoader };
+
+/** The API is down or failing: the page cannot be shown (503), as opposed to a remote's bug. */
+const apiUnavailable = (err: unknown) => err instanceof ApiError && (err.status === 0 || err.status >= 500);
+
+function collectCss(): string {
+  const css = (globalThis as { __PORTAL_SSR_CSS__?: Map<string, string> }).__PORTAL_SSR_CSS__;
+  return css ? `<style data-ssr-css>${[...css.values()].join('\n').replace(/<\/style/gi, '<\\/style')}</style>` : '';
+}
+
+function renderHtml(element: React.ReactNode, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        html += chunk.toString();
+        done();
+      },
+    });
+    sink.on('finish', () => resolve(html));
+    const stream = renderToPipeableStream(element, {
+      // antd's styles are known once everything rendered: the page is sent whole
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError(err: unknown) {
+        // a remote that failed on the server: its area is rendered by the browser
+        console.warn('[ssr]', err instanceof Error ? err.message.split('\n')[0] : String(err));
+      },
+    });
+    setTimeout(() => stream.abort(new Error('tiempo de render agotado')), timeoutMs).unref();
+  });
+}
+
+export function createRenderer(options: RendererOptions): Renderer {
+  const config = parseRuntimeConfig(options.config);
+  usePortalStore.getState().setConfig(config);
+  setRemoteTimeoutOverride(options.remoteTimeoutMs);
+  registerPlugins([fsEntryPlugin()]);
+  const api = createApiClient({ baseUrl: options.apiUrl });
+  let registered = '';
+
+  function syncRegistry(serverRegistry: Record<string, string>) {
+    const key = JSON.stringify(serverRegistry);
+    if (key === registered) return;
+    registered = key;
+    registerRemoteRegistry(serverRegistry);
+    // a new loader: components loaded through the previous registry are not reused
+    usePortalStore.getState().setRemoteLoader((id) => loadRemoteById(id));
+  }
+
+  return {
+    async render(url, serverRegistry) {
+      syncRegistry(serverRegistry);
+      const { pathname, search } = new URL(url, 'http://x');
+      const routed = PAGES.map((p) => ({ page: p, match: matchPath(p.path, pathname) })).find((r) => r.match);
+      if (routed && !routed.page.ssr) return null;
+      let status = routed ? 200 : 404;
+      const pageData: Record<string, unknown> = {};
+      let head: PageHead | undefined;
+      if (routed && serverRegistry[routed.page.remote]) {
+        let mod: PageModule | null = null;
+        try {
+          mod = await loadRemoteModule<PageModule>(routed.page.remote as RemoteName, routed.page.expose);
+        } catch (err) {
+          console.warn(`[ssr] ${routed.page.remote} no cargó en el servidor:`, err instanceof Error ? err.message.split('\n')[0] : err);
+        }
+        if (mod?.serverData) {
+          try {
+            const result = await mod.serverData({ params: routed.match!.params, pathname, search, api, siteUrl: options.siteUrl });
+            status = result.status;
+            pageData[result.key] = result.data;
+            head = result.head;
+          } catch (err) {
+            if (apiUnavailable(err)) return { status: 503, html: '', styles: '', pageData, message: MSG.servicioNoDisponible };
+            console.warn('[ssr] serverData:', err instanceof Error ? err.message : err);
+          }
+        }
+      }
+      const cache = createCache();
+      const html = await renderHtml(
+        <StyleProvider cache={cache}>
+          <AppFrame pageData={pageData}>
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
+          </AppFrame>
+        </StyleProvider>,
+        options.renderTimeoutMs,
+      );
+      return { status, html, styles: extractStyle(cache) + collectCss(), head, pageData };
+    },
+  };
+}
