@@ -50,7 +50,7 @@ test('1. a visitor searches by region, purpose and US$ price, pages, uses the ma
 
   const pagination = page.getByRole('navigation', { name: 'Paginación' });
   const second = page.waitForResponse((r) => r.url().endsWith('/allAnuncios') && /"page":1\b/.test(r.request().postData() ?? ''));
-  await pagination.getByRole('button', { name: 'Página 2', exact: true }).click();
+  await pagination.getByRole('link', { name: 'Página 2', exact: true }).click();
   expect(JSON.parse((await second).request().postData()!).filters).toMatchObject({ region: 'Santo Domingo', moneda: 'US' });
   await expect(pagination.locator('[aria-current="page"]')).toHaveText('2');
   await checkPage(Math.min(12, count - 12));
@@ -66,7 +66,7 @@ test('1. a visitor searches by region, purpose and US$ price, pages, uses the ma
   const popup = page.locator('.leaflet-popup');
   await expect(popup).toContainText(title);
   await expect(popup).toContainText(/US\$ [\d,]+/);
-  await popup.getByRole('button', { name: 'Más Información' }).click();
+  await popup.getByRole('link', { name: 'Más Información' }).click();
 
   await expect(page).toHaveURL(/\/anuncioDetailedView\/[^/]+$/);
   const detail = page.locator('.anuncio-detail');
@@ -156,7 +156,7 @@ test.describe.serial("one person's story", () => {
     await marker.dispatchEvent('click');
     const popup = page.locator('.leaflet-popup');
     await expect(popup).toContainText(title);
-    await popup.getByRole('button', { name: 'Más Información' }).click();
+    await popup.getByRole('link', { name: 'Más Información' }).click();
     const detail = page.locator('.anuncio-detail');
     await expect(detail.getByRole('heading', { level: 1 })).toHaveText(title);
     await expect(detail).toContainText('Santo Domingo de Guzmán');

@@ -38,12 +38,12 @@ test('paging through results loads the next page and goes back to the top of the
   const pagination = page.getByRole('navigation', { name: 'Paginación' });
   await pagination.scrollIntoViewIfNeeded();
   const answered = page.waitForResponse((r) => r.url().endsWith('/allAnuncios') && (r.request().postData() ?? '').includes('"page":1'));
-  await pagination.getByRole('button', { name: 'Página 2', exact: true }).click();
+  await pagination.getByRole('link', { name: 'Página 2', exact: true }).click();
   await answered;
   await expect(cards(page).first().locator('h3')).not.toHaveText(firstTitle!);
   await expect(pagination.locator('[aria-current="page"]')).toHaveText('2');
   // one sibling each side at every width
-  await expect(pagination.getByRole('button', { name: 'Página 3', exact: true })).toBeVisible();
+  await expect(pagination.getByRole('link', { name: 'Página 3', exact: true })).toBeVisible();
   // the results' top is back in view
   await expect.poll(async () => (await page.locator('.home-results').boundingBox())!.y).toBeLessThan(200);
 });
@@ -65,7 +65,7 @@ test('Ver Mapa shows markers; a popup leads to the detail with Más Información
   await marker.dispatchEvent('click');
   const popup = page.locator('.leaflet-popup');
   await expect(popup).toContainText(title!);
-  await popup.getByRole('button', { name: 'Más Información' }).click();
+  await popup.getByRole('link', { name: 'Más Información' }).click();
   await expect(page).toHaveURL(/\/anuncioDetailedView\//);
   await expect(page.getByRole('heading', { level: 1, name: title! })).toBeVisible();
 });

@@ -131,7 +131,10 @@ test.each([
   replies['/anuncio/zz'] = reply;
   renderAt('zz');
   expect(await screen.findByText('Por Favor, regresa a la pagina principal')).toBeInTheDocument();
-  fireEvent.click(screen.getByRole('button', { name: IR_AL_INICIO }));
+  // a link home (without JavaScript too), drawn as a button
+  const home = screen.getByRole('link', { name: IR_AL_INICIO });
+  expect(home).toHaveAttribute('href', '/');
+  fireEvent.click(home);
   expect(screen.getByText('inicio')).toBeInTheDocument();
 });
 

@@ -1,0 +1,122 @@
+/**
+ * Server-rendered public pages (issue 17): the first HTML carries the cards, titles, prices and a
+ * listing's metadata; links work without JavaScript; the browser hydrates without errors (the
+ * console guard fails a test on any); unknown addresses and missing listings answer 404.
+ */
+import { test, expect, api } from '../support/fixtures';
+import { E2E } from '../support/env';
+import type { AllAnunciosResponse, Anuncio } from 'shared-contracts';
+
+const html = async (url: string) => {
+  const res = await fetch(`${E2E.siteUrl}${url}`);
+  return { status: res.status, body: await res.text() };
+};
+const priceText = (a: Anuncio) => `${a.moneda}$ ${a.price.toLocaleString('en-US')}`;
+const escapeHtmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+test('the HTML of home, page 2, a landing page and a detail carries their cards, titles and prices', async () => {
+  const first = (await api<AllAnunciosResponse>('/allAnuncios', { filters: {}, page: 0 })).body;
+  const home = await html('/');
+  expect(home.status).toBe(200);
+  expect(home.body).toContain(escapeHtmlText(first.anuncios[0].title));
+  expect(home.body).toContain(priceText(first.anuncios[0]));
+  expect(home.body.match(/<article class="anuncio-card"/g)).toHaveLength(12);
+  // the SPEC's home metadata stays
+  expect(home.body).toMatch(/<link rel="?canonical"? href="?http:\/\/localhost:\d+\/"?/);
+
+  const second = (await api<AllAnunciosResponse>('/allAnuncios', { filters: {}, page: 1 })).body;
+  const page2 = await html('/?page=2');
+  expect(page2.body).toContain(escapeHtmlText(second.anuncios[0].title));
+  expect(page2.body).not.toContain(`>${escapeHtmlText(first.anuncios[0].title)}<`);
+
+  const venta = (await api<AllAnunciosResponse>('/allAnuncios', { filters: { proposito: 'venta' }, page: 0 })).body;
+  const landing = await html('/venta');
+  expect(landing.status).toBe(200);
+  expect(landing.body).toContain('<title>Inmuebles en venta | InmueblesRD</title>');
+  expect(landing.body).toContain(escapeHtmlText(venta.anuncios[0].title));
+  expect(landing.body).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/venta"/);
+
+  const a = first.anuncios[0];
+  const detail = await html(`/anuncioDetailedView/${a._id}`);
+  expect(detail.status).toBe(200);
+  expect(detail.body).toContain(`<h1`);
+  expect(detail.body).toContain(escapeHtmlText(a.title));
+  expect(detail.body).toContain(priceText(a));
+  // the data is embedded once, in the nonce'd script the CSP admits
+  const res = await fetch(`${E2E.siteUrl}/anuncioDetailedView/${a._id}`);
+  const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+  expect(nonce).toBeTruthy();
+  expect(await res.text()).toContain(`<script nonce="${nonce}">window.__PORTAL_SSR__=`);
+});
+
+test('a listing tells link previews and search engines its title, price, photo and place', async () => {
+  const { body } = await api<AllAnunciosResponse>('/allAnuncios', { filters: {}, page: 0 });
+  const a = body.anuncios.find((x) => x.image_urls.length > 0 && x.latitude != null)!;
+  const page = (await html(`/anuncioDetailedView/${a._id}`)).body;
+  const meta = (attr: string, name: string) => new RegExp(`<meta ${attr}="${name}" content="([^"]*)"`).exec(page)?.[1];
+  expect(page).toMatch(new RegExp(`<title>[^<]*${priceText(a).replace(/[$.]/g, '\\$&')} \\| InmueblesRD</title>`));
+  expect(page).toMatch(new RegExp(`<link rel="canonical" href="http://localhost:\\d+/anuncioDetailedView/${a._id}"`));
+  expect(meta('property', 'og:url')).toMatch(new RegExp(`/anuncioDetailedView/${a._id}$`));
+  expect(meta('property', 'og:image')).toBe(a.image_urls[0]);
+  expect(Number(meta('property', 'og:image:width'))).toBeGreaterThan(0);
+  expect(Number(meta('property', 'og:image:height'))).toBeGreaterThan(0);
+  expect(meta('name', 'twitter:card')).toBe('summary_large_image');
+  expect(meta('name', 'description')).toContain(priceText(a));
+  const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page)![1]);
+  expect(ld).toMatchObject({
+    '@type': 'RealEstateListing',
+    name: a.title,
+    image: a.image_urls,
+    datePosted: a.createdAt,
+    offers: { price: a.price, priceCurrency: a.moneda === 'US' ? 'USD' : 'DOP' },
+    contentLocation: { geo: { latitude: a.latitude, longitude: a.longitude }, address: { addressCountry: 'DO' } },
+  });
+});
+
+test('without JavaScript: home -> page 2 -> a listing, by links', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: E2E.siteUrl });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.locator('.anuncio-card')).toHaveCount(12);
+  await page.getByRole('navigation', { name: 'Paginación' }).getByRole('link', { name: 'Página 2', exact: true }).click();
+  await expect(page).toHaveURL(/\/\?page=2$/);
+  const card = page.locator('.anuncio-card').first();
+  const title = (await card.locator('h3').textContent())!;
+  await card.getByRole('link', { name: 'Información' }).click();
+  await expect(page).toHaveURL(/\/anuncioDetailedView\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await context.close();
+});
+
+test('the server-rendered page hydrates: no request for the list again, and it responds to clicks', async ({ page }) => {
+  const listCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/allAnuncios')) listCalls.push(r.url());
+  });
+  await page.goto('/?page=2');
+  await expect(page.getByRole('navigation', { name: 'Paginación' }).getByRole('link', { name: 'Página 2', exact: true })).toHaveAttribute('aria-current', 'page');
+  // hydrated: the app navigates without a reload
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+  await page.getByRole('navigation', { name: 'Paginación' }).getByRole('link', { name: 'Página 3', exact: true }).click();
+  await expect(page).toHaveURL(/\?page=3$/);
+  await expect.poll(() => listCalls.length).toBe(1);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  // back returns to page 2's results
+  await page.goBack();
+  await expect(page).toHaveURL(/\?page=2$/);
+});
+
+test('an unknown address answers 404 with the error screen; a missing listing 404 with the SPEC message', async ({ page, guard }) => {
+  guard.allow(/404 \(Not Found\)/, 'the document itself answers 404 on purpose');
+  expect((await html('/no-existe/ninguna')).status).toBe(404);
+  await page.goto('/no-existe/ninguna');
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '404 Not Found' })).toBeVisible();
+
+  const missing = '/anuncioDetailedView/00000000-0000-4000-8000-000000000000';
+  const res = await html(missing);
+  expect(res.status).toBe(404);
+  expect(res.body).toContain('Por Favor, regresa a la pagina principal');
+  await page.goto(missing);
+  await expect(page.getByText('Por Favor, regresa a la pagina principal')).toBeVisible();
+});
