@@ -31,6 +31,7 @@ import statusRoutes from './anuncios/status-routes';
 import testRoutes, { offsetClock } from './test-routes';
 import geocoderRoutes from './geocoder/routes';
 import photoRoutes from './photos/routes';
+import sitemapRoutes from './sitemap/routes';
 
 export interface AppOptions {
   /** An open database (tests, scripts); otherwise one is opened from the config and closed with the app. */
@@ -132,5 +133,6 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   if (testClock) await app.register(testRoutes, { clock: testClock });
   await app.register(geocoderRoutes, { geocoderUrl: config.geocoderUrl });
   await app.register(photoRoutes, { storage: app.photoStorage });
+  await app.register(sitemapRoutes);
   return app;
 }

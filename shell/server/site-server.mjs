@@ -12,6 +12,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { createSsr, newNonce } from './ssr.mjs';
+import { robotsTxt, sitemapFor } from './sitemap.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const REMOTE_APPS = { mf_search: 'mf-search', mf_listing: 'mf-listing', mf_account: 'mf-account', mf_publish: 'mf-publish' };
@@ -243,6 +244,25 @@ export function createSiteServer(settings = siteSettings()) {
     res.end(req.method === 'HEAD' ? undefined : (gz ?? body));
   }
 
+  async function sendSitemap(req, res, headers, urlPath) {
+    try {
+      const mod = await ssr.serverBuildModule();
+      const xml = mod ? await sitemapFor(urlPath, { siteUrl: settings.siteUrl, apiUrl: ssr.apiUrl, landingPath: mod.landingPath }) : null;
+      if (xml === null) {
+        res.writeHead(404, { ...headers, 'content-type': TYPES['.txt'], 'cache-control': NO_CACHE });
+        return res.end('Not found');
+      }
+      const body = Buffer.from(xml);
+      const gz = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') ? zlib.gzipSync(body, { level: 6 }) : null;
+      res.writeHead(200, { ...headers, 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=600', vary: 'Accept-Encoding', ...(gz ? { 'content-encoding': 'gzip' } : {}), 'content-length': (gz ?? body).length });
+      res.end(req.method === 'HEAD' ? undefined : (gz ?? body));
+    } catch (err) {
+      console.error('[sitemap]', err instanceof Error ? err.message : err);
+      res.writeHead(503, { ...headers, 'content-type': TYPES['.txt'], 'cache-control': NO_CACHE, 'retry-after': '60' });
+      res.end('Sitemap no disponible en este momento');
+    }
+  }
+
   return http.createServer((req, res) => {
     const registry = readRegistry(settings);
     const headers = securityHeaders(settings, browserRegistry(registry));
@@ -266,6 +286,13 @@ export function createSiteServer(settings = siteSettings()) {
     }
     if (urlPath === '/registry.json') {
       return send(req, res, 200, { ...headers, 'content-type': TYPES['.json'], 'cache-control': NO_CACHE }, Buffer.from(JSON.stringify(browserRegistry(registry))), '.json');
+    }
+    if (urlPath === '/robots.txt') {
+      return send(req, res, 200, { ...headers, 'content-type': TYPES['.txt'], 'cache-control': 'public, max-age=3600' }, Buffer.from(robotsTxt(settings.siteUrl)), '.txt');
+    }
+    if (/^\/sitemap[a-z0-9-]*\.xml$/.test(urlPath)) {
+      void sendSitemap(req, res, headers, urlPath);
+      return;
     }
     if (urlPath === '/healthz') {
       return send(req, res, 200, { ...headers, 'content-type': TYPES['.txt'], 'cache-control': NO_CACHE }, Buffer.from('ok'), '.txt');

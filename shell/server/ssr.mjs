@@ -87,6 +87,7 @@ export function createSsr(settings, { shellDist }) {
   const serverBuild = path.join(shellDist, 'server', 'server.js');
   const options = ssrSettings();
   let renderer = null;
+  let serverModule = null;
   let loadedMtime = 0;
 
   async function getRenderer() {
@@ -101,6 +102,7 @@ export function createSsr(settings, { shellDist }) {
       // a rebuilt shell (`npm run build -- shell` while the site runs) is read afresh
       delete require.cache[serverBuild];
       const mod = require(serverBuild);
+      serverModule = mod;
       renderer = mod.createRenderer({
         config: settings.config,
         siteUrl: settings.siteUrl,
@@ -136,7 +138,13 @@ export function createSsr(settings, { shellDist }) {
     return { status: result.status, body: html };
   }
 
-  return { renderPage };
+  /** The shell's server build (its helpers), or null when not built. */
+  async function serverBuildModule() {
+    await getRenderer();
+    return serverModule;
+  }
+
+  return { renderPage, serverBuildModule, apiUrl: options.apiUrl || settings.config.apiBaseUrl };
 }
 
 /** The API does not answer: a Spanish message, status 503, never an empty page. */

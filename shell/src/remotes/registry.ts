@@ -41,13 +41,26 @@ export function resetRemote(name: RemoteName): void {
   const entry = registry[name];
   if (!entry) return;
   delete (globalThis as Record<string, unknown>)[`webpackChunk${name}`];
+  keepingSharedModules(() => registerRemotes([{ name, entry }], { force: true }));
+}
+
+/**
+ * Registers again every remote of `next` (the server renderer, after a publish or rollback): what
+ * the re-registration drops from the share scope is put back, as in resetRemote.
+ */
+export function reregisterRemoteRegistry(next: RemoteRegistry): void {
+  keepingSharedModules(() => registerRemoteRegistry(next));
+}
+
+function keepingSharedModules(register: () => void): void {
   const scopes = getInstance()?.shareScopeMap ?? {};
   const before = Object.entries(scopes).flatMap(([scope, pkgs]) =>
     Object.entries(pkgs).flatMap(([pkg, versions]) => Object.entries(versions).map(([version, shared]) => ({ scope, pkg, version, shared }))),
   );
-  registerRemotes([{ name, entry }], { force: true });
+  register();
+  const after = getInstance()?.shareScopeMap ?? {};
   for (const { scope, pkg, version, shared } of before) {
-    const versions = (scopes[scope][pkg] ??= {});
+    const versions = ((after[scope] ??= {})[pkg] ??= {});
     versions[version] ??= shared;
   }
 }

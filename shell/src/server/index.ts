@@ -11,3 +11,6 @@ export async function createRenderer(options: RendererOptions): Promise<Renderer
   const { createRenderer: create } = await import('./renderer');
   return create(options);
 }
+
+/** The landing pages' addresses, for the site server's sitemap (one writing of them: landing.ts). */
+export { landingPath } from 'shared-contracts';

@@ -18,7 +18,7 @@ import { ApiError, MSG, createApiClient, parseRuntimeConfig, type PageHead, type
 import { usePortalStore } from 'shared-contracts/store';
 import { AppFrame } from '../app/app';
 import { AppRoutes, PAGES } from '../app/routes';
-import { loadRemoteById, loadRemoteModule, registerRemoteRegistry, setRemoteTimeoutOverride } from '../remotes/registry';
+import { loadRemoteById, loadRemoteModule, registerRemoteRegistry, reregisterRemoteRegistry, setRemoteTimeoutOverride } from '../remotes/registry';
 import { fsEntryPlugin } from './fs-entry-plugin';
 import '../app/global.css';
 import '../antd-provide';
@@ -101,8 +101,9 @@ export function createRenderer(options: RendererOptions): Renderer {
   function syncRegistry(serverRegistry: Record<string, string>) {
     const key = JSON.stringify(serverRegistry);
     if (key === registered) return;
+    if (registered) reregisterRemoteRegistry(serverRegistry);
+    else registerRemoteRegistry(serverRegistry);
     registered = key;
-    registerRemoteRegistry(serverRegistry);
     // a new loader: components loaded through the previous registry are not reused
     usePortalStore.getState().setRemoteLoader((id) => loadRemoteById(id));
   }
@@ -117,15 +118,16 @@ export function createRenderer(options: RendererOptions): Renderer {
       const pageData: Record<string, unknown> = {};
       let head: PageHead | undefined;
       if (routed && serverRegistry[routed.page.remote]) {
-        let mod: PageModule | null = null;
+        let serverData: ServerDataLoader | undefined;
         try {
-          mod = await loadRemoteModule<PageModule>(routed.page.remote as RemoteName, routed.page.expose);
+          // (a module that failed halfway throws on reading its exports)
+          serverData = (await loadRemoteModule<PageModule>(routed.page.remote as RemoteName, routed.page.expose)).serverData;
         } catch (err) {
           console.warn(`[ssr] ${routed.page.remote} no cargó en el servidor:`, err instanceof Error ? err.message.split('\n')[0] : err);
         }
-        if (mod?.serverData) {
+        if (serverData) {
           try {
-            const result = await mod.serverData({ params: routed.match!.params, pathname, search, api, siteUrl: options.siteUrl });
+            const result = await serverData({ params: routed.match!.params, pathname, search, api, siteUrl: options.siteUrl });
             status = result.status;
             pageData[result.key] = result.data;
             head = result.head;

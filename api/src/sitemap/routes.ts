@@ -1,0 +1,57 @@
+/**
+ * What the site server's sitemap is made of (shell/server/sitemap.mjs), answered in pieces that
+ * stay small at 1,000,000 listings:
+ *   GET /sitemap/anuncios            { perFile, files: [{ file, lastmod }] } one entry per block of
+ *                                    PER_FILE consecutive `seq` values holding published listings
+ *   GET /sitemap/anuncios/:file      { items: [{ id, lastmod }] } the published listings of block
+ *                                    `file` (seq in file*PER_FILE+1 .. (file+1)*PER_FILE), by seq
+ *   GET /sitemap/lugares             { items: [{ proposito, propiedad, region, locality, place }] }
+ *                                    the distinct places of published listings (landing pages)
+ * A block is a range of the (status, seq) index, so each file is one index range scan and has at
+ * most PER_FILE entries (the sitemap protocol's limit is 50,000 URLs per file).
+ */
+import type { FastifyInstance } from 'fastify';
+import { and, asc, between, eq, max, sql } from 'drizzle-orm';
+import { MSG } from 'shared-contracts';
+import { HttpError } from '../http-error';
+import { anuncios } from '../db/schema';
+
+export const SITEMAP_PER_FILE = 50_000;
+const published = eq(anuncios.status, 'published');
+
+export default async function sitemapRoutes(app: FastifyInstance, opts: { perFile?: number } = {}) {
+  const { db } = app;
+  const perFile = opts.perFile ?? SITEMAP_PER_FILE;
+
+  app.get('/sitemap/anuncios', async () => {
+    // the divisor inlined (an integer of ours): as a bound parameter, the select's and the group
+    // by's expressions would differ for PostgreSQL
+    const block = sql<number>`(${anuncios.seq} - 1) / ${sql.raw(String(Math.trunc(perFile)))}`.mapWith(Number);
+    const rows = await db
+      .select({ file: block, lastmod: max(anuncios.updatedAt) })
+      .from(anuncios)
+      .where(published)
+      .groupBy(block)
+      .orderBy(block);
+    return { perFile, files: rows.map((r) => ({ file: r.file, lastmod: r.lastmod ? new Date(r.lastmod).toISOString() : null })) };
+  });
+
+  app.get<{ Params: { file: string } }>('/sitemap/anuncios/:file', async (request) => {
+    const file = Number(request.params.file);
+    if (!Number.isInteger(file) || file < 0 || file > 1_000_000) throw new HttpError(400, MSG.invalidInput);
+    const rows = await db
+      .select({ id: anuncios.id, lastmod: anuncios.updatedAt })
+      .from(anuncios)
+      .where(and(published, between(anuncios.seq, file * perFile + 1, (file + 1) * perFile)))
+      .orderBy(asc(anuncios.seq));
+    return { items: rows.map((r) => ({ id: r.id, lastmod: new Date(r.lastmod).toISOString() })) };
+  });
+
+  app.get('/sitemap/lugares', async () => {
+    const items = await db
+      .selectDistinct({ proposito: anuncios.proposito, propiedad: anuncios.propiedad, region: anuncios.region, locality: anuncios.locality, place: anuncios.place })
+      .from(anuncios)
+      .where(published);
+    return { items };
+  });
+}

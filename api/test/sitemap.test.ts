@@ -1,0 +1,53 @@
+/** The sitemap's pieces (GET /sitemap/...): published listings in blocks of 50,000 seq values, and the landing places. */
+import { anuncios } from '../src/db/schema';
+import { engines } from './support/engines';
+import { startTestApp, type TestApp } from './support/app';
+import { CATALOGUE, PUBLISHED_COUNT, insertCatalogue } from './support/listings';
+import { get } from './support/http';
+
+describe.each(engines())('sitemap on %s', (engine) => {
+  let t: TestApp;
+  let ids: string[];
+  let farId: string;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    ids = await insertCatalogue(t.app);
+    // a listing far along the sequence (as at 1,000,000 listings) falls in its own block
+    const [row] = await t.app.db
+      .insert(anuncios)
+      .values({ seq: 120_001, title: 'Lejos', description: 'd', proposito: 'alquiler', propiedad: 'Casa', moneda: 'RD', price: 1, priceRd: 1, place: 'Sosúa', region: 'Puerto Plata', locality: 'El Batey' })
+      .returning({ id: anuncios.id });
+    farId = row.id;
+  });
+  afterAll(() => t.close());
+
+  test('the index names the blocks that hold published listings, with their last change', async () => {
+    const res = await get(t, '/sitemap/anuncios');
+    expect(res.status).toBe(200);
+    expect(res.body.perFile).toBe(50_000);
+    expect(res.body.files.map((f: { file: number }) => f.file)).toEqual([0, 2]);
+    for (const f of res.body.files) expect(new Date(f.lastmod).toISOString()).toBe(f.lastmod);
+  });
+
+  test('a block lists its published listings in order, without withdrawn ones', async () => {
+    const first = await get(t, '/sitemap/anuncios/0');
+    expect(first.status).toBe(200);
+    const withdrawn = ids.filter((_, i) => CATALOGUE[i].status === 'withdrawn');
+    expect(first.body.items).toHaveLength(PUBLISHED_COUNT);
+    expect(first.body.items.map((x: { id: string }) => x.id)).toEqual(ids.filter((id) => !withdrawn.includes(id)));
+    expect((await get(t, '/sitemap/anuncios/1')).body.items).toEqual([]);
+    expect((await get(t, '/sitemap/anuncios/2')).body.items.map((x: { id: string }) => x.id)).toEqual([farId]);
+    expect((await get(t, '/sitemap/anuncios/-1')).status).toBe(400);
+    expect((await get(t, '/sitemap/anuncios/abc')).status).toBe(400);
+  });
+
+  test('the places of published listings, once each', async () => {
+    const res = await get(t, '/sitemap/lugares');
+    expect(res.status).toBe(200);
+    expect(res.body.items).toContainEqual({ proposito: 'venta', propiedad: 'Apartamento', region: 'Distrito Nacional', locality: 'Piantini', place: 'Santo Domingo' });
+    expect(res.body.items).toContainEqual({ proposito: 'alquiler', propiedad: 'Casa', region: 'Puerto Plata', locality: 'El Batey', place: 'Sosúa' });
+    expect(res.body.items.some((x: { region: string }) => x.region === 'Oculta')).toBe(false);
+    const keys = res.body.items.map((x: object) => JSON.stringify(x));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});

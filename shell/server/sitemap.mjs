@@ -1,0 +1,53 @@
+/**
+ * robots.txt and the sitemap (sitemap protocol 0.9), served by the site server from the API's
+ * sitemap calls (api/src/sitemap/routes.ts):
+ *   /sitemap.xml               index: the landing pages' file and one file per block of listings
+ *   /sitemap-lugares.xml       home and landing pages (/venta, /venta/apartamento/piantini)
+ *   /sitemap-anuncios-<n>.xml  the listings of block n (at most 50,000), with lastmod
+ * Each file is one API call, so the sitemap stays correct and cheap at 1,000,000 listings.
+ */
+const xmlEscape = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+async function apiJson(apiUrl, path) {
+  const res = await fetch(`${apiUrl}${path}`, { signal: AbortSignal.timeout(15_000) });
+  if (!res.ok) throw Object.assign(new Error(`${path}: HTTP ${res.status}`), { status: res.status });
+  return res.json();
+}
+
+export function robotsTxt(siteUrl) {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /misAnuncios', 'Disallow: /agregarAnuncio', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+}
+
+/**
+ * The body for a sitemap path, or null when the path is no sitemap. `landingPath` comes from the
+ * shell's server build (shared-contracts/landing.ts).
+ */
+export async function sitemapFor(urlPath, { siteUrl, apiUrl, landingPath }) {
+  if (urlPath === '/sitemap.xml') {
+    const { files } = await apiJson(apiUrl, '/sitemap/anuncios');
+    const entries = [`<sitemap><loc>${xmlEscape(`${siteUrl}/sitemap-lugares.xml`)}</loc></sitemap>`];
+    for (const f of files) {
+      entries.push(`<sitemap><loc>${xmlEscape(`${siteUrl}/sitemap-anuncios-${f.file}.xml`)}</loc>${f.lastmod ? `<lastmod>${f.lastmod}</lastmod>` : ''}</sitemap>`);
+    }
+    return `${HEADER}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
+  }
+  const block = /^\/sitemap-anuncios-(\d{1,7})\.xml$/.exec(urlPath);
+  if (block) {
+    const { items } = await apiJson(apiUrl, `/sitemap/anuncios/${block[1]}`);
+    const urls = items.map((i) => `<url><loc>${xmlEscape(`${siteUrl}/anuncioDetailedView/${i.id}`)}</loc><lastmod>${i.lastmod}</lastmod></url>`);
+    return `${HEADER}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  }
+  if (urlPath === '/sitemap-lugares.xml') {
+    const { items } = await apiJson(apiUrl, '/sitemap/lugares');
+    const paths = new Set(['/', '/venta', '/alquiler']);
+    for (const i of items) {
+      if (i.proposito !== 'venta' && i.proposito !== 'alquiler') continue;
+      paths.add(landingPath({ proposito: i.proposito, propiedad: i.propiedad }));
+      for (const lugar of [i.region, i.locality, i.place]) if (lugar) paths.add(landingPath({ proposito: i.proposito, propiedad: i.propiedad, lugar }));
+    }
+    const urls = [...paths].slice(0, 50_000).map((p) => `<url><loc>${xmlEscape(`${siteUrl}${p}`)}</loc></url>`);
+    return `${HEADER}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  }
+  return null;
+}
