@@ -15,6 +15,9 @@
  * 3. Lighthouse (12.x, the line that runs on Node 20; mobile preset, simulated 4G and a slow CPU)
  *    on both pages, --runs times each: the median performance score with LCP, TBT and CLS.
  *
+ * 4. The server-rendered HTML of both pages with autocannon (--html-connections 20,
+ *    --html-seconds 10): p50/p95/p99 and requests per second, beside the load average.
+ *
  * Prints a table and writes test-results/bench-web.json. Targets (issue 11): at most 200 KB of
  * gzip JavaScript before the home page is usable, Lighthouse performance >= 90, CLS <= 0.05.
  */
@@ -171,6 +174,25 @@ async function runLighthouse(url) {
   return { runs, median: { score: pick('score'), fcpMs: pick('fcpMs'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls'), siMs: pick('siMs') } };
 }
 
+/** The page's HTML (server-rendered) at HTML_CONNECTIONS connections for HTML_SECONDS: p50/p95/p99, req/s. */
+const HTML_CONNECTIONS = Number(arg('html-connections', 20));
+const HTML_SECONDS = Number(arg('html-seconds', 10));
+async function htmlLatency(url) {
+  const { default: autocannon } = await import('autocannon');
+  const times = [];
+  const run = (duration) =>
+    new Promise((resolve, reject) => {
+      const instance = autocannon({ url, connections: HTML_CONNECTIONS, duration, headers: { 'accept-encoding': 'gzip' } }, (err, r) => (err ? reject(err) : resolve(r)));
+      instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+    });
+  await run(2); // warm-up: the renderer loads the remotes' server builds, the API's caches fill
+  times.length = 0;
+  const r = await run(HTML_SECONDS);
+  const sorted = times.sort((a, b) => a - b);
+  const pct = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((q / 100) * sorted.length))] * 10) / 10;
+  return { connections: HTML_CONNECTIONS, p50: pct(50), p95: pct(95), p99: pct(99), rps: Math.round(r.requests.average), non2xx: r.non2xx, errors: r.errors };
+}
+
 async function main() {
   const { stop } = startPortal();
   try {
@@ -201,6 +223,8 @@ async function main() {
     if (!flag('skip-lighthouse')) {
       for (const p of pages) results[p.name].lighthouse = await runLighthouse(p.url);
     }
+    // the server-rendered HTML itself, under load (issue 17's target: p95 <= 100 ms at 20 connections)
+    for (const p of pages) results[p.name].html = await htmlLatency(p.url);
 
     const kb = (n) => (n / 1024).toFixed(1);
     console.log(`\nWeb, teléfono 390x844 (${new Date().toISOString()}, carga media ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')})`);
@@ -213,6 +237,7 @@ async function main() {
       );
     }
     for (const [name, r] of Object.entries(results)) {
+      if (r.html) console.log(`  ${name}, HTML del servidor @${r.html.connections} conexiones: p50 ${r.html.p50} ms, p95 ${r.html.p95} ms, p99 ${r.html.p99} ms, ${r.html.rps} req/s, no-2xx ${r.html.non2xx}, errores ${r.html.errors}`);
       console.log(`  ${name}, scripts más grandes: ${r.bytes.largestScripts.map((s) => `${s.url} ${s.kb} KB`).join('; ')}`);
     }
     const outDir = path.join(ROOT, 'test-results');

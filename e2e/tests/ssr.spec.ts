@@ -120,3 +120,43 @@ test('an unknown address answers 404 with the error screen; a missing listing 40
   await page.goto(missing);
   await expect(page.getByText('Por Favor, regresa a la pagina principal')).toBeVisible();
 });
+
+test('robots.txt points at the sitemap; the sitemap index lists the landing pages and every listing with lastmod', async () => {
+  const robots = await html('/robots.txt');
+  expect(robots.status).toBe(200);
+  expect(robots.body).toContain(`Sitemap: ${E2E.siteUrl}/sitemap.xml`);
+
+  const index = await html('/sitemap.xml');
+  expect(index.status).toBe(200);
+  expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  const files = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replace(E2E.siteUrl, ''));
+  expect(files).toContain('/sitemap-lugares.xml');
+  const blocks = files.filter((f) => /^\/sitemap-anuncios-\d+\.xml$/.test(f));
+  expect(blocks.length).toBeGreaterThan(0);
+
+  const listed: string[] = [];
+  for (const f of blocks) {
+    const body = (await html(f)).body;
+    const urls = [...body.matchAll(/<url><loc>[^<]*\/anuncioDetailedView\/([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)];
+    expect(urls.length).toBeLessThanOrEqual(50_000);
+    for (const [, id, lastmod] of urls) {
+      expect(new Date(lastmod).toISOString()).toBe(lastmod);
+      listed.push(id);
+    }
+  }
+  const { body } = await api<AllAnunciosResponse>('/allAnuncios', { filters: {}, page: 0 });
+  expect(listed.length).toBeGreaterThanOrEqual(body.count);
+  for (const a of body.anuncios) expect(listed).toContain(a._id);
+
+  const lugares = (await html('/sitemap-lugares.xml')).body;
+  expect(lugares).toContain(`<loc>${E2E.siteUrl}/venta</loc>`);
+  expect(lugares).toContain(`<loc>${E2E.siteUrl}/alquiler</loc>`);
+  const a = body.anuncios.find((x) => x.proposito === 'venta' && x.region)!;
+  const slug = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const landing = `/venta/${slug(a.propiedad)}/${slug(a.region)}`;
+  expect(lugares).toContain(`<loc>${E2E.siteUrl}${landing}</loc>`);
+  // and that landing page shows that listing's kind
+  const page = await html(landing);
+  expect(page.status).toBe(200);
+  expect(page.body).toContain('class="anuncio-card"');
+});

@@ -12,5 +12,10 @@ export async function createRenderer(options: RendererOptions): Promise<Renderer
   return create(options);
 }
 
-/** The landing pages' addresses, for the site server's sitemap (one writing of them: landing.ts). */
-export { landingPath } from 'shared-contracts';
+/**
+ * The landing pages' addresses, for the site server's sitemap (one writing of them: landing.ts).
+ * Imported lazily: a static import here would run before the shared modules are negotiated.
+ */
+export async function loadLandingPath() {
+  return (await import('shared-contracts')).landingPath;
+}
