@@ -121,7 +121,7 @@ export function createSsr(settings, { shellDist }) {
   async function renderPage(url, { template, registry, nonce }) {
     const r = await getRenderer();
     if (!r) return null;
-    const result = await r.render(url, registry.server);
+    const result = await r.render(url, registry.server, nonce);
     if (!result) return null;
     if (result.status === 503) {
       return { status: 503, body: unavailablePage(template, result.message) };

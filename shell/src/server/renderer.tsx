@@ -52,9 +52,10 @@ export interface RenderResult {
 export interface Renderer {
   /**
    * null: the address is a page the browser renders (account, publish): serve the plain shell.
-   * `serverRegistry`: remote name -> absolute path of its server remoteEntry.js.
+   * `serverRegistry`: remote name -> absolute path of its server remoteEntry.js; `nonce`: the
+   * response's CSP nonce.
    */
-  render(url: string, serverRegistry: Record<string, string>): Promise<RenderResult | null>;
+  render(url: string, serverRegistry: Record<string, string>, nonce: string): Promise<RenderResult | null>;
 }
 
 type PageModule = { default: unknown; serverData?: ServerDataLoader };
@@ -67,7 +68,7 @@ function collectCss(): string {
   return css ? `<style data-ssr-css>${[...css.values()].join('\n').replace(/<\/style/gi, '<\\/style')}</style>` : '';
 }
 
-function renderHtml(element: React.ReactNode, timeoutMs: number): Promise<string> {
+function renderHtml(element: React.ReactNode, timeoutMs: number, nonce: string): Promise<string> {
   return new Promise((resolve, reject) => {
     let html = '';
     const sink = new Writable({
@@ -78,6 +79,8 @@ function renderHtml(element: React.ReactNode, timeoutMs: number): Promise<string
     });
     sink.on('finish', () => resolve(html));
     const stream = renderToPipeableStream(element, {
+      // React's own inline scripts (Suspense boundaries) carry the response's CSP nonce
+      nonce,
       // antd's styles are known once everything rendered: the page is sent whole
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
@@ -109,7 +112,7 @@ export function createRenderer(options: RendererOptions): Renderer {
   }
 
   return {
-    async render(url, serverRegistry) {
+    async render(url, serverRegistry, nonce) {
       syncRegistry(serverRegistry);
       const { pathname, search } = new URL(url, 'http://x');
       const routed = PAGES.map((p) => ({ page: p, match: matchPath(p.path, pathname) })).find((r) => r.match);
@@ -147,6 +150,7 @@ export function createRenderer(options: RendererOptions): Renderer {
           </AppFrame>
         </StyleProvider>,
         options.renderTimeoutMs,
+        nonce,
       );
       return { status, html, styles: extractStyle(cache) + collectCss(), head, pageData };
     },
