@@ -3,7 +3,7 @@
  * usable page (its area rendered by the browser), never a 500. Desktop only: it changes the
  * site's registry, as the deploy tests do.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '../support/fixtures';
@@ -90,4 +90,34 @@ test('publish version B of mf-search while the site runs: the server-rendered HT
   expect(back).not.toContain('Más filtros B');
   remoteCli('rollback', 'mf-search');
   expect((await html('/')).body).not.toContain('Más filtros B');
+});
+
+test('the API down: the page answers 503 with a Spanish message, never an empty page', async () => {
+  // a second site server over the same builds, whose API address answers nothing
+  const script = `
+    const m = await import(${JSON.stringify(path.join(E2E.root, 'shell/server/site-server.mjs'))});
+    const s = m.createSiteServer(m.siteSettings({ PORT: '0', PUBLIC_API_URL: 'http://127.0.0.1:9', DATA_DIR: process.env.SITE_DATA }));
+    s.listen(0, '127.0.0.1', () => console.log('PORT=' + s.address().port));`;
+  const dataDir = fs.mkdtempSync(path.join(E2E.runDir, 'api-down-'));
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: E2E.root, env: { PATH: process.env.PATH, SITE_DATA: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the second site server did not start')), 30_000);
+      child.stdout!.on('data', (d: Buffer) => {
+        const m = /PORT=(\d+)/.exec(d.toString());
+        if (m) {
+          clearTimeout(timer);
+          resolve(`http://127.0.0.1:${m[1]}`);
+        }
+      });
+    });
+    for (const p of ['/', '/anuncioDetailedView/22e930dd-217a-47a8-b8d7-9f1976daa557', '/venta']) {
+      const res = await fetch(`${url}${p}`);
+      expect({ p, status: res.status }).toEqual({ p, status: 503 });
+      expect(await res.text()).toContain('El portal no está disponible en este momento. Intenta de nuevo en unos minutos.');
+    }
+  } finally {
+    child.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });

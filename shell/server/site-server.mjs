@@ -222,7 +222,8 @@ export function createSiteServer(settings = siteSettings()) {
     const index = indexHtml();
     let page = null;
     try {
-      page = await ssr.renderPage(req.url ?? '/', { template: index.body.toString(), registry: { browser: browserRegistry(registry), server: serverRegistry(registry) }, nonce });
+      // the pages the browser renders (account, publish) get the plain shell at once
+      if (!CLIENT_ROUTES.some((r) => r.test(urlPath))) page = await ssr.renderPage(req.url ?? '/', { template: index.body.toString(), registry: { browser: browserRegistry(registry), server: serverRegistry(registry) }, nonce });
     } catch (err) {
       console.error('[ssr] render failed; the browser renders the page', err);
     }
@@ -263,7 +264,7 @@ export function createSiteServer(settings = siteSettings()) {
     }
   }
 
-  return http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     const registry = readRegistry(settings);
     const headers = securityHeaders(settings, browserRegistry(registry));
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -317,8 +318,15 @@ export function createSiteServer(settings = siteSettings()) {
         return res.end('Not found');
       }
     }
-    void sendPage(req, res, registry, urlPath);
+    sendPage(req, res, registry, urlPath).catch((err) => {
+      console.error('[site] page failed', err);
+      if (!res.headersSent) res.writeHead(500, { ...headers, 'content-type': TYPES['.txt'] });
+      res.end();
+    });
   });
+  // longer than clients' idle keep-alive: a reused connection is never closed under a request
+  server.keepAliveTimeout = 65_000;
+  return server;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,28 +1,33 @@
-import type { ReactNode } from 'react';
-import { BrowserRouter } from 'shared-contracts/router';
+import { useRef, type ReactNode } from 'react';
+import { BrowserRouter, useLocation } from 'shared-contracts/router';
 import { PageDataContext, usePortalStore } from 'shared-contracts/store';
 import { ThemeProvider } from './theme-provider';
 import { AppRoutes } from './routes';
 
-/** What both the browser and the server render around the router. */
-export function AppFrame({ pageData, children }: { pageData: Record<string, unknown>; children: ReactNode }) {
-  return (
-    <PageDataContext.Provider value={pageData}>
-      <ThemeProvider>{children}</ThemeProvider>
-    </PageDataContext.Provider>
-  );
-}
-
 const NO_DATA = {};
+
+/**
+ * The data the server rendered the first page with, for that page only: once the user has moved
+ * to another address it is never offered again (coming back to that page fetches fresh data).
+ */
+export function FirstPageData({ data, children }: { data: Record<string, unknown>; children: ReactNode }) {
+  const { key } = useLocation();
+  const first = useRef(key);
+  const left = useRef(false);
+  if (key !== first.current) left.current = true;
+  return <PageDataContext.Provider value={left.current ? NO_DATA : data}>{children}</PageDataContext.Provider>;
+}
 
 /** `pageData`: what the server rendered the page with (window.__PORTAL_SSR__), when it did. */
 export function App({ pageData = NO_DATA }: { pageData?: Record<string, unknown> }) {
   const testRoutes = usePortalStore((s) => s.config?.testRoutes ?? false);
   return (
-    <AppFrame pageData={pageData}>
+    <ThemeProvider>
       <BrowserRouter>
-        <AppRoutes testRoutes={testRoutes} />
+        <FirstPageData data={pageData}>
+          <AppRoutes testRoutes={testRoutes} />
+        </FirstPageData>
       </BrowserRouter>
-    </AppFrame>
+    </ThemeProvider>
   );
 }

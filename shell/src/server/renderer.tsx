@@ -16,7 +16,8 @@ import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { StaticRouter, matchPath } from 'shared-contracts/router';
 import { ApiError, MSG, createApiClient, parseRuntimeConfig, type PageHead, type RemoteName, type ServerDataLoader } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
-import { AppFrame } from '../app/app';
+import { FirstPageData } from '../app/app';
+import { ThemeProvider } from '../app/theme-provider';
 import { AppRoutes, PAGES } from '../app/routes';
 import { loadRemoteById, loadRemoteModule, registerRemoteRegistry, reregisterRemoteRegistry, setRemoteTimeoutOverride } from '../remotes/registry';
 import { fsEntryPlugin } from './fs-entry-plugin';
@@ -143,11 +144,13 @@ export function createRenderer(options: RendererOptions): Renderer {
       const cache = createCache();
       const html = await renderHtml(
         <StyleProvider cache={cache}>
-          <AppFrame pageData={pageData}>
+          <ThemeProvider>
             <StaticRouter location={url}>
-              <AppRoutes />
+              <FirstPageData data={pageData}>
+                <AppRoutes />
+              </FirstPageData>
             </StaticRouter>
-          </AppFrame>
+          </ThemeProvider>
         </StyleProvider>,
         options.renderTimeoutMs,
         nonce,

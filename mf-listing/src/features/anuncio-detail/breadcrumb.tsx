@@ -2,6 +2,7 @@
  * Inicio › Venta › Apartamento › Santo Domingo › Piantini: links to the landing pages of the
  * listing's purpose, type and places (crawlable paths from each listing to its neighbours).
  */
+import theme from 'antd/es/theme';
 import { Link } from 'shared-contracts/router';
 import { PROPOSITO_FILTER, landingPath, type Anuncio } from 'shared-contracts';
 
@@ -21,12 +22,16 @@ export function breadcrumbLinks(a: Anuncio): { href: string; label: string }[] {
 
 export function Breadcrumb({ anuncio }: { anuncio: Anuncio }) {
   const links = breadcrumbLinks(anuncio);
+  // the theme's link colour: 4.5:1 contrast in the light and the dark scheme
+  const { token } = theme.useToken();
   return (
     <nav aria-label="Ruta" className="anuncio-breadcrumb">
       <ol>
         {links.map((l, i) => (
           <li key={l.href + i}>
-            <Link to={l.href}>{l.label}</Link>
+            <Link to={l.href} style={{ color: token.colorLink }}>
+              {l.label}
+            </Link>
           </li>
         ))}
       </ol>
