@@ -50,6 +50,6 @@ test('a direct link loads the listing by id, with its photos and the page title'
 test('a listing that does not exist says to go back home, with a way there', async ({ page }) => {
   await page.goto('/anuncioDetailedView/no-existe-este-anuncio');
   await expect(page.getByText('Por Favor, regresa a la pagina principal')).toBeVisible();
-  await page.getByRole('link', { name: 'Ir al inicio' }).click();
+  await page.getByRole('link', { name: 'Ir al inicio', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
 });
