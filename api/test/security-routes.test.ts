@@ -34,6 +34,10 @@ const PUBLIC = new Set([
   'GET /geocode/search',
   'GET /geocode/reverse',
   'GET /photos/:key',
+  // the sitemap's pieces: ids and dates of published listings, their places (issue 17)
+  'GET /sitemap/anuncios',
+  'GET /sitemap/anuncios/:file',
+  'GET /sitemap/lugares',
   // CORS preflight (answered by @fastify/cors, no handler of ours behind it)
   'OPTIONS *',
 ]);
