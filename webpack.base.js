@@ -169,7 +169,7 @@ function createConfig({ dir, name, port, exposes = {}, isShell = false }) {
 }
 
 /**
- * The Node build of an app, for server rendering (docs/decisions/0007-server-rendering.md):
+ * The Node build of an app, for server rendering (docs/decisions/0008-server-rendering.md):
  * Module Federation on Node as in module-federation-examples/server-side-rendering —
  * `target: 'async-node'`, `library: commonjs-module`, the `@module-federation/node` runtime plugin
  * (chunks read from disk next to the entry). Written to dist/server/. A remote's server build has

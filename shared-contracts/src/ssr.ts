@@ -1,6 +1,6 @@
 /**
  * Server rendering contracts shared by the shell's renderer and the remotes' pages
- * (docs/decisions/0007-server-rendering.md).
+ * (docs/decisions/0008-server-rendering.md).
  *
  * An exposed page may export `serverData`: the shell's renderer calls it (on Node, through the
  * remote's server build) before rendering, embeds the answer once in the HTML, and the page reads

@@ -1,5 +1,5 @@
 /**
- * Server rendering in the site server (docs/decisions/0007-server-rendering.md): loads the shell's
+ * Server rendering in the site server (docs/decisions/0008-server-rendering.md): loads the shell's
  * server build (shell/dist/server/server.js) once, asks it to render a page with the registry's
  * server builds, and writes the result into the shell's index.html: the page's <head> (title,
  * description, canonical, Open Graph, Twitter, JSON-LD), the styles, the app's HTML inside

@@ -1,5 +1,5 @@
 /**
- * Server rendering of the public pages (docs/decisions/0007-server-rendering.md).
+ * Server rendering of the public pages (docs/decisions/0008-server-rendering.md).
  *
  * The remotes are loaded on Node from the same registry as in the browser (their server builds,
  * through the federation runtime with @module-federation/node); a registry change (publish,
