@@ -69,6 +69,20 @@ function collectCss(): string {
   return css ? `<style data-ssr-css>${[...css.values()].join('\n').replace(/<\/style/gi, '<\\/style')}</style>` : '';
 }
 
+/**
+ * One antd style cache for the process: each component's CSS is computed once, not on every
+ * request (a fresh cache per request made antd serialise every style again and was most of a
+ * render's CPU). The extracted <style> text is rebuilt only when a render added a style, so a
+ * page may carry a few rules of components it does not show: a small price for every later page.
+ */
+const styleCache = createCache();
+let extracted = { keys: -1, css: '' };
+function antdStyles(): string {
+  const keys = styleCache.cache.size;
+  if (keys !== extracted.keys) extracted = { keys, css: extractStyle(styleCache) };
+  return extracted.css;
+}
+
 function renderHtml(element: React.ReactNode, timeoutMs: number, nonce: string): Promise<string> {
   return new Promise((resolve, reject) => {
     let html = '';
@@ -141,9 +155,8 @@ export function createRenderer(options: RendererOptions): Renderer {
           }
         }
       }
-      const cache = createCache();
       const html = await renderHtml(
-        <StyleProvider cache={cache}>
+        <StyleProvider cache={styleCache}>
           <ThemeProvider>
             <StaticRouter location={url}>
               <FirstPageData data={pageData}>
@@ -155,7 +168,7 @@ export function createRenderer(options: RendererOptions): Renderer {
         options.renderTimeoutMs,
         nonce,
       );
-      return { status, html, styles: extractStyle(cache) + collectCss(), head, pageData };
+      return { status, html, styles: antdStyles() + collectCss(), head, pageData };
     },
   };
 }
