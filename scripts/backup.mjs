@@ -41,8 +41,22 @@ function runningApi() {
   }
 }
 
-function run(bin, args) {
-  const res = spawnSync(bin, args, { stdio: 'inherit' });
+/**
+ * The connection as libpq's environment variables (issue 19): a password in the arguments would be
+ * readable by every user of the machine in the process list while the dump runs.
+ */
+function pgEnv(url) {
+  const u = new URL(url);
+  const env = { ...process.env, PGHOST: decodeURIComponent(u.hostname), PGPORT: u.port || '5432', PGDATABASE: decodeURIComponent(u.pathname.slice(1)) };
+  if (u.username) env.PGUSER = decodeURIComponent(u.username);
+  if (u.password) env.PGPASSWORD = decodeURIComponent(u.password);
+  const sslmode = u.searchParams.get('sslmode');
+  if (sslmode) env.PGSSLMODE = sslmode;
+  return env;
+}
+
+function run(bin, args, env = process.env) {
+  const res = spawnSync(bin, args, { stdio: 'inherit', env });
   if (res.error) fail(`${bin}: ${res.error.message}`);
   if (res.status !== 0) fail(`${bin} terminó con el código ${res.status}`);
 }
@@ -55,12 +69,14 @@ function backup(dir) {
   if (fs.existsSync(dir) && fs.readdirSync(dir).length) fail(`${dir} no está vacío`);
   if (!databaseUrl && !fs.existsSync(path.join(dataDir, 'pglite'))) fail(`no hay base de datos en ${dataDir}/pglite`);
   fs.mkdirSync(dir, { recursive: true });
+  // The database first, then the photos: a photo newer than the dump is only an orphan (swept
+  // later); a listing in the dump whose photo was not copied yet would be a broken listing.
+  if (databaseUrl) run('pg_dump', ['--format=custom', '--no-owner', `--file=${path.join(dir, 'database.dump')}`], pgEnv(databaseUrl));
   for (const part of PARTS) {
     const from = path.join(dataDir, part);
     // Temporaries of interrupted photo writes are not photos.
     if (fs.existsSync(from)) fs.cpSync(from, path.join(dir, part), { recursive: true, filter: (src) => !path.basename(src).startsWith('.tmp-') });
   }
-  if (databaseUrl) run('pg_dump', ['--format=custom', '--no-owner', `--file=${path.join(dir, 'database.dump')}`, databaseUrl]);
   const manifest = { createdAt: new Date().toISOString(), engine: databaseUrl ? 'postgres' : 'pglite', photos: countFiles(path.join(dir, 'photos')) };
   fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   console.log(`copia de seguridad en ${dir}: ${manifest.engine}, ${manifest.photos} fotos`);
@@ -82,7 +98,7 @@ function restore(dir) {
     const saved = path.join(dir, part);
     if (fs.existsSync(saved)) fs.cpSync(saved, current, { recursive: true });
   }
-  if (databaseUrl) run('pg_restore', ['--clean', '--if-exists', '--no-owner', `--dbname=${databaseUrl}`, path.join(dir, 'database.dump')]);
+  if (databaseUrl) run('pg_restore', ['--clean', '--if-exists', '--no-owner', `--dbname=${pgEnv(databaseUrl).PGDATABASE}`, path.join(dir, 'database.dump')], pgEnv(databaseUrl));
   console.log(`restaurado desde ${dir} (${manifest.createdAt}) en ${dataDir}${fs.existsSync(aside) ? `; lo anterior quedó en ${aside}` : ''}`);
 }
 

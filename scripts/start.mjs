@@ -28,6 +28,7 @@ site.listen(settings.port, settings.host, () => {
   console.log(`[site] InmueblesRD en ${settings.siteUrl} (API en ${settings.config.apiBaseUrl})`);
 });
 
+const API_STOP_WAIT_MS = 20_000;
 let stopping = false;
 function stop(code = 0) {
   if (stopping) return;
@@ -36,7 +37,9 @@ function stop(code = 0) {
   if (api.exitCode === null) {
     api.once('exit', () => process.exit(code));
     api.kill('SIGTERM');
-    setTimeout(() => process.exit(code), 10_000).unref();
+    // Longer than the API's own budget (SHUTDOWN_BUDGET_MS, 15 s in api/src/shutdown.ts), so the
+    // API's graceful close is never cut short by this wrapper.
+    setTimeout(() => process.exit(code), API_STOP_WAIT_MS).unref();
   } else process.exit(code);
 }
 api.on('exit', (code) => {

@@ -11,12 +11,14 @@ import { systemClock, type Clock } from './clock';
 import type { Database } from './db/client';
 import type { PhotoStorage } from './photos';
 import configPlugin from './plugins/config';
+import drainConnections from './plugins/drain-connections';
 import errorHandler from './plugins/error-handler';
 import security from './plugins/security';
 import dbPlugin from './plugins/db';
 import auth from './plugins/auth';
 import mail from './plugins/mail';
-import rateLimits, { type RateLimitSettings } from './plugins/rate-limits';
+import rateLimits from './plugins/rate-limits';
+import ratePolicy, { type RateLimitSettings } from './plugins/rate-limit-policy';
 import storage from './plugins/storage';
 import { createSearchCache } from './anuncios/search-cache';
 import { createSearchChanges } from './anuncios/search-changes';
@@ -29,6 +31,7 @@ import ownRoutes from './anuncios/own-routes';
 import editRoute from './anuncios/edit-route';
 import statusRoutes from './anuncios/status-routes';
 import testRoutes, { offsetClock } from './test-routes';
+import contactRoute from './anuncios/contact-route';
 import geocoderRoutes from './geocoder/routes';
 import photoRoutes from './photos/routes';
 import sitemapRoutes from './sitemap/routes';
@@ -39,12 +42,16 @@ export interface AppOptions {
   clock?: Clock;
   storage?: PhotoStorage;
   rateLimits?: Partial<RateLimitSettings>;
+  /** A smaller bound of a publish body (tests of the bound). */
+  publishMaxBodyBytes?: number;
   /** false silences the logger (tests). */
   logger?: boolean;
   /** Overrides when counts turn to estimates (the estimate test uses a small table). */
   countLimits?: Partial<CountLimits>;
   /** Overrides the search queue's bounds (the overload test makes them tiny). */
   searchQueue?: Partial<WorkQueueOptions>;
+  /** Where the log goes instead of stdout (tests that read what the log holds). */
+  logStream?: NodeJS.WritableStream;
   /** Sees every route as it is registered (the security suite checks each one's protection). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -79,11 +86,13 @@ export const SERVER_TIMEOUTS = { headersMs: 10_000, requestMs: 120_000, idleMs: 
 function searchQueueOptions(database: Database, overrides: Partial<WorkQueueOptions> = {}): WorkQueueOptions {
   return { concurrency: database.engine === 'postgres' ? 10 : 2, maxQueued: 200, maxWaitMs: 3_000, ...overrides };
 }
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp(config: Config, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[oculto]' } },
-    trustProxy: config.trustProxy,
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[oculto]' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    // A hop count as proxy-addr reads it (the n nearest hops are proxies), or the proxies' addresses.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     connectionTimeout: SERVER_TIMEOUTS.idleMs,
     requestTimeout: SERVER_TIMEOUTS.requestMs,
@@ -94,16 +103,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   });
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
-  // Once closing, answers end their connection: an in-flight request on a keep-alive socket would
-  // otherwise hold the close open until the keep-alive timeout (a SIGTERM then timed out).
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (closing) reply.header('connection', 'close');
-    return payload;
-  });
+  // Closing never waits on idle or unused connections (see the plugin: the SIGTERM exit 1).
+  await app.register(drainConnections);
   // The browser tests move the API's clock through a test route (issue 20); nothing else can.
   const testClock = config.testRoutes && !opts.clock ? offsetClock(systemClock) : null;
   await app.register(configPlugin, { config, clock: opts.clock ?? testClock ?? systemClock });
@@ -112,13 +113,16 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(dbPlugin, { database: opts.database });
   await app.register(auth);
   await app.register(mail);
-  await app.register(rateLimits, { limits: opts.rateLimits });
+  await app.register(rateLimits);
+  await app.register(ratePolicy, { limits: opts.rateLimits });
   await app.register(storage, { storage: opts.storage });
   app.decorate('searchCache', createSearchCache(app.clock));
   const searchChanges = await createSearchChanges(app.database, app.searchCache, app.log);
   app.addHook('onClose', () => searchChanges.close());
   app.decorate('searchChanges', searchChanges);
   app.decorate('searchQueue', createWorkQueue(searchQueueOptions(app.database, opts.searchQueue)));
+  // onClose hooks run last-registered first: the cache's background refreshes settle before the database closes.
+  app.addHook('onClose', () => app.searchCache.settle());
 
   app.get('/health', async () => {
     await app.database.db.execute('select 1');
@@ -127,11 +131,12 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(accountRoutes);
   await app.register(anuncioRoutes, { countLimits: opts.countLimits });
   await app.register(ownRoutes);
-  await app.register(publishRoute);
+  await app.register(contactRoute);
+  await app.register(publishRoute, { maxBodyBytes: opts.publishMaxBodyBytes });
   await app.register(editRoute);
   await app.register(statusRoutes);
   if (testClock) await app.register(testRoutes, { clock: testClock });
-  await app.register(geocoderRoutes, { geocoderUrl: config.geocoderUrl });
+  await app.register(geocoderRoutes, { geocoderUrl: config.geocoderUrl, limit: app.limitGeocode, now: app.clock.now });
   await app.register(photoRoutes, { storage: app.photoStorage });
   await app.register(sitemapRoutes);
   return app;

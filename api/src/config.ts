@@ -5,8 +5,17 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import net from 'node:net';
 import { z } from 'zod';
 import { LISTING_TTL_DAYS_DEFAULT } from 'shared-contracts';
+
+function isAddressOrCidr(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  if (rest.length || !net.isIP(address)) return false;
+  if (prefix === undefined) return true;
+  const max = net.isIPv4(address) ? 32 : 128;
+  return /^\d+$/.test(prefix) && Number(prefix) <= max;
+}
 
 const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
 
@@ -41,7 +50,23 @@ const envSchema = z.object({
   USD_DOP_RATE: z.coerce.number().positive().max(10000).default(60),
   SEED_DEMO: bool(true),
   GEOCODER_URL: url.optional().or(z.literal('').transform(() => undefined)),
-  TRUST_PROXY: bool(false),
+  /**
+   * Which proxies' X-Forwarded-For to believe: a hop count (1 = the nearest proxy) or a list of
+   * proxy addresses/CIDRs. "true" (trust every hop) is refused: any client could then pick the
+   * address its attempts are counted under.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = (v ?? '').trim();
+      if (['', 'false', '0', 'no'].includes(value)) return false as const;
+      if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+      const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+      if (list.length && list.every(isAddressOrCidr)) return list;
+      ctx.addIssue({ code: 'custom', message: 'usa el número de proxies delante de la API (p. ej. 1) o sus direcciones separadas por comas; "true" confiaría en cualquier salto' });
+      return z.NEVER;
+    }),
   /** Multiplies every rate limit's maximum (test environments that sign up many users from one IP). */
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(10000).default(1),
   /** Days an owner's active listing stays up after publication or renewal (issue 20). */
@@ -69,7 +94,8 @@ export interface Config {
   usdDopRate: number;
   seedDemo: boolean;
   geocoderUrl?: string;
-  trustProxy: boolean;
+  /** false, a hop count, or proxy addresses/CIDRs (Fastify's trustProxy). */
+  trustProxy: false | number | string[];
   logLevel: string;
   rateLimitScale: number;
   listingTtlDays: number;
@@ -78,6 +104,12 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** A site on this machine (development, a local trial): dev CORS origins and outbox links in the log. */
+export function isLocalSite(siteUrl: string): boolean {
+  const host = new URL(siteUrl).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+}
 
 /**
  * Embedded PGlite only (one process): the secret is kept in the data directory so tokens survive restarts; it is generated once with
@@ -115,7 +147,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     .split(',')
     .map((o) => o.trim().replace(/\/+$/, ''))
     .filter(Boolean);
-  const corsOrigins = [...new Set([e.PUBLIC_SITE_URL, ...extra, ...(e.CORS_ORIGINS === undefined ? DEV_ORIGINS : [])])];
+  // The dev servers' origins only when the site itself is local (issue 19): a deployed API must not
+  // answer pages served from someone's localhost.
+  const devOrigins = e.CORS_ORIGINS === undefined && isLocalSite(e.PUBLIC_SITE_URL) ? DEV_ORIGINS : [];
+  const corsOrigins = [...new Set([e.PUBLIC_SITE_URL, ...extra, ...devOrigins])];
+  // In production mail must really leave: an outbox nobody reads would swallow every confirmation.
+  if (env.NODE_ENV === 'production' && !e.SMTP_URL && !['1', 'true'].includes(env.MAIL_OUTBOX ?? '')) {
+    throw new ConfigError('Configuración no válida: SMTP_URL: en producción (NODE_ENV=production) hace falta un servidor de correo; MAIL_OUTBOX=1 guarda los correos en DATA_DIR/outbox a propósito');
+  }
   return {
     port: e.API_PORT,
     host: e.HOST,

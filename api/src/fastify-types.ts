@@ -1,5 +1,5 @@
 /** The decorators the plugins add, typed once for every route file. */
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -9,7 +9,7 @@ import type { PhotoStorage } from './photos';
 import type { SearchCache } from './anuncios/search-cache';
 import type { SearchChanges } from './anuncios/search-changes';
 import type { WorkQueue } from './db/work-queue';
-import type { LimitKind } from './plugins/rate-limits';
+import type { AttemptKind } from './plugins/rate-limit-policy';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,8 +27,15 @@ declare module 'fastify' {
     /** preHandler: 401 unless the bearer token is valid; sets request.user. */
     authenticate: preHandlerAsyncHookHandler;
     signToken(user: Pick<UserRow, 'id' | 'tokenVersion'>): string;
-    /** preHandler: per-IP and per-email attempt limits of one kind of call. */
-    limitAttempts(kind: LimitKind): preHandlerAsyncHookHandler;
+    /** preHandler: per-client and per-email attempt limits of one kind of call. */
+    limitAttempts(kind: AttemptKind): preHandlerAsyncHookHandler;
+    /** Login: `check` before verifying (per client; per account failures; progressive delay), `failed` after a wrong password. */
+    loginGuard: { check(request: FastifyRequest, reply: FastifyReply): Promise<void>; failed(request: FastifyRequest): Promise<void> };
+    /** preHandlers: per-client limits of contact reveals and geocoder lookups. */
+    limitContact: preHandlerAsyncHookHandler;
+    limitGeocode: preHandlerAsyncHookHandler;
+    /** preHandler after authenticate: publishes per user and per client. */
+    limitPublish: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     user: UserRow | null;

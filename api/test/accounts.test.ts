@@ -4,14 +4,13 @@
  */
 import { MSG } from 'shared-contracts';
 import { engines } from './support/engines';
+import { NO_LIMITS } from './support/limits';
 import { startTestApp, type TestApp } from './support/app';
 import { startSmtp, linkIn } from './support/smtp';
 import { get, jwtPayload, post } from './support/http';
 
 const PASSWORD = 'Casa2024!';
 const NEW_PASSWORD = 'Nueva#2025x';
-const roomy = { max: 1000, windowMs: 60_000 };
-const noLimits = { login: { ip: roomy, email: roomy }, signup: { ip: roomy, email: roomy }, forgot: { ip: roomy, email: roomy }, confirmLink: { ip: roomy, email: roomy } };
 
 describe.each(engines())('accounts on %s', (engine) => {
   let t: TestApp;
@@ -21,7 +20,7 @@ describe.each(engines())('accounts on %s', (engine) => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await startTestApp(engine, { smtpUrl: smtp.url }, { rateLimits: noLimits });
+    t = await startTestApp(engine, { smtpUrl: smtp.url }, { rateLimits: NO_LIMITS });
   });
   afterAll(async () => {
     await t.close();

@@ -58,15 +58,24 @@ describe('loadConfig', () => {
         DATABASE_URL: 'postgres://u:p@db:5432/app',
         SMTP_URL: 'smtp://mail:25',
         SEED_DEMO: 'false',
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '1',
         USD_DOP_RATE: '58.5',
         DATA_DIR: '/var/lib/portal',
         JWT_SECRET: 's'.repeat(32),
       },
       dir,
     );
-    expect(c).toMatchObject({ port: 4100, publicSiteUrl: 'https://inmueblesrd.do', seedDemo: false, trustProxy: true, usdDopRate: 58.5, dataDir: '/var/lib/portal' });
+    expect(c).toMatchObject({ port: 4100, publicSiteUrl: 'https://inmueblesrd.do', seedDemo: false, trustProxy: 1, usdDopRate: 58.5, dataDir: '/var/lib/portal' });
     expect(c.corsOrigins).toEqual(['https://inmueblesrd.do', 'https://www.inmueblesrd.do', 'https://admin.inmueblesrd.do']);
+  });
+
+  test('TRUST_PROXY: a hop count or proxy addresses, never "every hop" (issue 19)', () => {
+    expect(loadConfig({}, dir).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }, dir).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,fd00::/8' }, dir).trustProxy).toEqual(['10.0.0.1', '10.1.0.0/16', 'fd00::/8']);
+    for (const value of ['true', 'yes', '*', '10.0.0.1,nope', '10.0.0.0/33']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }, dir)).toThrow(/TRUST_PROXY/);
+    }
   });
 
   test('bad values stop the start with the names of every variable at fault', () => {

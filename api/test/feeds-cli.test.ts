@@ -39,7 +39,8 @@ describe('feeds:import command', () => {
     try {
       const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/feeds/cli.ts', ...args], {
         cwd: API_DIR,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, ...env },
+        // The fixture server is on 127.0.0.1: allowed by name, as an operator would (FEEDS_ALLOW_HOSTS).
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, FEEDS_ALLOW_HOSTS: server.host, ...env },
         timeout: 90_000,
       });
       return { code: 0, stdout, stderr };

@@ -66,14 +66,17 @@ describe.each(engines())('search on %s', (engine) => {
   });
 
   test('12 per page, newest first, stable across pages; count is the total', async () => {
-    const pages = await Promise.all([0, 1, 2, 3].map((p) => search({}, p)));
-    expect(pages.map((p) => p.body.anuncios.length)).toEqual([12, 12, 1, 0]);
+    const pages = await Promise.all([0, 1, 2].map((p) => search({}, p)));
+    expect(pages.map((p) => p.body.anuncios.length)).toEqual([12, 12, 1]);
     for (const p of pages) expect(p.body.count).toBe(PUBLISHED_COUNT);
     const seen = pages.flatMap((p) => p.body.anuncios.map((a: { _id: string }) => a._id));
     const expected = ids.filter((_, i) => CATALOGUE[i].status !== 'withdrawn').reverse();
     expect(seen).toEqual(expected);
     // A missing page is page 0.
     expect((await post(t, '/allAnuncios', { filters: {} })).body.anuncios[0]._id).toBe(expected[0]);
+    // Issue 19: a page past the end is the last page, however far (no deep offset is run).
+    for (const far of [3, 99_999]) expect((await search({}, far)).body).toEqual(pages[2].body);
+    expect((await search({ place: 'Santiago', propiedad: 'Villa' }, 500)).body).toMatchObject({ count: 0, anuncios: [] });
   });
 
   test('option lists: distinct, non-empty, published only, sorted for Spanish', async () => {
@@ -105,8 +108,7 @@ describe.each(engines())('search on %s', (engine) => {
       name: 'Luis',
       apellido: 'Báez',
       empresa: '',
-      movil: '8095551234',
-      email: 'luis@example.com',
+      canales: ['telefono', 'email'],
       place: 'Santo Domingo',
       region: 'Distrito Nacional',
       locality: 'Piantini',
@@ -117,6 +119,9 @@ describe.each(engines())('search on %s', (engine) => {
       source: null,
     });
     expect(a).not.toHaveProperty('ownerId');
+    // Issue 19: the phone and email only through POST /anuncio/{id}/contacto.
+    expect(a).not.toHaveProperty('movil');
+    expect(a).not.toHaveProperty('email');
     expect((await search({ locality: 'Casa de Campo' })).body.anuncios[0].source).toBe('hazim');
   });
 

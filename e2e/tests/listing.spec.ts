@@ -29,6 +29,23 @@ test('Información on a home card opens its detail; Email and Contacto reveal li
   expect(Math.round((await map.boundingBox())!.height)).toBe(500);
 });
 
+// Issue 19: the list answer holds no phone; the card's Contacto asks the contact call for it.
+test('a home card reveals its phone through the contact call, once', async ({ page }) => {
+  const listAnswer = page.waitForResponse((r) => r.url().endsWith('/allAnuncios'));
+  await page.goto('/');
+  expect(await (await listAnswer).text()).not.toMatch(/"movil"|"email"\s*:/);
+  await page.waitForLoadState('networkidle');
+  // The card is found by its title, so a grid that re-renders meanwhile cannot swap it.
+  const title = (await page.getByRole('list', { name: 'Anuncios' }).locator('.anuncio-card h3').first().textContent())!;
+  const card = page.locator('.anuncio-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).first();
+  await expect(card.getByRole('link', { name: /\d{3}\) \d{3}-\d{4}/ })).toHaveCount(0);
+  const contactCall = page.waitForRequest((r) => /\/anuncio\/[^/]+\/contacto$/.test(r.url()) && r.method() === 'POST');
+  await card.getByRole('button', { name: 'Contacto' }).click();
+  expect((await contactCall).postDataJSON()).toEqual({ canal: 'telefono' });
+  await expect(card.getByRole('link', { name: /\(\d{3}\) \d{3}-\d{4}/ })).toHaveAttribute('href', /^tel:\+1\d{10}$/);
+  await expect(card.getByRole('button', { name: 'Contacto' })).toHaveCount(0);
+});
+
 test('a direct link loads the listing by id, with its photos and the page title', async ({ page, viewport }) => {
   const { body } = await api<AllAnunciosResponse>('/allAnuncios', { filters: {}, page: 0 });
   const anuncio = body.anuncios.find((a) => a.image_urls.length > 0) ?? body.anuncios[0];

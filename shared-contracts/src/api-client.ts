@@ -2,8 +2,9 @@
  * Typed client for every call of SPEC §7. The base URL is injected (runtime config), the token is
  * passed per call. Failures throw ApiError carrying the status and the server's error text.
  */
-import type { AllAnunciosRequest, AllAnunciosResponse, Anuncio, GeocodeResponse, MisAnunciosResponse, User } from './types';
+import type { AllAnunciosRequest, AllAnunciosResponse, Anuncio, ContactoResponse, GeocodeResponse, MisAnunciosResponse, OwnAnuncio, User } from './types';
 import type { OwnerEstado } from './listing-status';
+import type { ContactCanal } from './enums';
 import type { SignupBody, LoginBody } from './schemas';
 import { MSG } from './messages';
 
@@ -66,8 +67,10 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     allAnuncios: (req: AllAnunciosRequest, signal?: AbortSignal) => request<AllAnunciosResponse>('POST', '/allAnuncios', { body: req, signal }),
     misAnuncios: (token: string) => request<MisAnunciosResponse>('POST', '/misAnuncios', { body: {}, token }),
     getAnuncio: (anuncioId: string, signal?: AbortSignal) => request<Anuncio>('GET', `/anuncio/${encodeURIComponent(anuncioId)}`, { signal }),
+    /** The seller's phone and email when the visitor presses Contacto or Email (no login; throttled per IP). */
+    contacto: (anuncioId: string, canal: ContactCanal) => request<ContactoResponse>('POST', `/anuncio/${encodeURIComponent(anuncioId)}/contacto`, { body: { canal } }),
     createAnuncio: (form: FormData, token: string) => request<Anuncio>('POST', '/anuncio', { form, token }),
-    getOwnAnuncio: (id: string, token: string, signal?: AbortSignal) => request<Anuncio>('GET', `/anuncio/${encodeURIComponent(id)}/editar`, { token, signal }),
+    getOwnAnuncio: (id: string, token: string, signal?: AbortSignal) => request<OwnAnuncio>('GET', `/anuncio/${encodeURIComponent(id)}/editar`, { token, signal }),
     updateAnuncio: (id: string, form: FormData, token: string) => request<Anuncio>('PUT', `/anuncio/${encodeURIComponent(id)}`, { form, token }),
     setEstado: (id: string, estado: OwnerEstado, token: string) => request<Anuncio>('POST', `/anuncio/${encodeURIComponent(id)}/estado`, { body: { estado }, token }),
     /** With a session (my listings) or with the emailed token (no session needed). */
@@ -79,6 +82,8 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     comprarPlan: (canitdadDeAnuncios: number, token: string) => request<{ miPlan: number; message?: string }>('POST', '/comprarPlan', { body: { canitdadDeAnuncios }, token }),
     signup: (body: SignupBody) => request<{ message: string }>('POST', '/api/user/signup', { body }),
     login: (body: LoginBody) => request<User>('POST', '/api/user/login', { body }),
+    /** Revokes the session's token on the server (issue 19); the store forgets it either way. */
+    logout: (token: string) => request<{ ok: true }>('POST', '/logout', { body: {}, token }),
     forgotPassword: (email: string) => request<{ message: string }>('POST', '/forgot-password', { body: { email } }),
     resetPassword: (body: { id: string; token: string; newPassword: string }) => request<{ message: string }>('POST', '/reset-password', { body }),
     requestEmailConfirmation: (email: string) => request<{ message: string }>('POST', '/get-email-confirmation-link', { body: { email } }),

@@ -33,6 +33,13 @@ export const PROPIEDAD_FILTER = [
 ] as const;
 export type Propiedad = (typeof PROPIEDAD_FILTER)[number];
 
+/**
+ * The ways a visitor reaches a seller (issue 19): the answers list and detail name the ones a listing
+ * has, and `POST /anuncio/{id}/contacto` gives the phone and email only when one is pressed.
+ */
+export const CONTACT_CANALES = ['telefono', 'email', 'whatsapp'] as const;
+export type ContactCanal = (typeof CONTACT_CANALES)[number];
+
 export const MONEDAS = ['RD', 'US'] as const;
 export type Moneda = (typeof MONEDAS)[number];
 

@@ -6,14 +6,17 @@ describe('password rules (SPEC §5)', () => {
     expect(passwordError('ABC123!')).toBe('No Incluye letra minuscula');
     expect(passwordError('abc123!')).toBe('No Incluye letra mayuscula');
     expect(passwordError('abcD123')).toBe('No Incluye simbolo');
-    expect(passwordError('abcD12-')).toBeNull();
+    expect(passwordError('abcD12-x')).toBeNull();
   });
   it('accepts every symbol of the SPEC list', () => {
-    for (const s of "$&+,:;=?@#|'<>.^*()%!-") expect(passwordError(`aB1${s}`)).toBeNull();
-    expect(passwordError('aB1_')).toBe('No Incluye simbolo');
+    for (const s of "$&+,:;=?@#|'<>.^*()%!-") expect(passwordError(`aB1${s}wxyz`)).toBeNull();
+    expect(passwordError('aB1_wxyz')).toBe('No Incluye simbolo');
   });
-  it('the 8-character line is display-only', () => {
-    expect(passwordError('aB1!')).toBeNull();
+  it('the 8-character line is enforced (issue 19), after the four classes', () => {
+    expect(passwordError('aB1!')).toBe('No Incluye por lo menos 8 caracteres');
+    expect(passwordError('aB1!xyz')).toBe('No Incluye por lo menos 8 caracteres');
+    expect(passwordError('aB1!xyzw')).toBeNull();
+    expect(passwordError('ab1!')).toBe('No Incluye letra mayuscula');
     expect(passwordChecklist('aB1!')[0]).toEqual({ label: 'Incluye por lo menos 8 caracteres', met: false });
     expect(passwordChecklist('aB1!aB1!')[0].met).toBe(true);
   });

@@ -13,17 +13,20 @@ export const PASSWORD_RULES = [
   { label: MSG.incluyeSimbolo, test: (p: string) => SYMBOL_RE.test(p) },
 ] as const;
 
-/** The popover checklist: the length line is display-only, never enforced. */
+/**
+ * The length rule (issue 19): enforced by the forms and the API alike, reported after the four
+ * classes so the SPEC's messages keep their order; not part of the strength arithmetic.
+ */
+export const PASSWORD_LENGTH_RULE = { label: MSG.incluyeOchoCaracteres, test: (p: string) => p.length >= PASSWORD_CHECKLIST_LENGTH } as const;
+
+/** The popover checklist, the length line first as the SPEC draws it. */
 export function passwordChecklist(password: string): { label: string; met: boolean }[] {
-  return [
-    { label: MSG.incluyeOchoCaracteres, met: password.length > PASSWORD_CHECKLIST_LENGTH - 1 },
-    ...PASSWORD_RULES.map((r) => ({ label: r.label, met: r.test(password) })),
-  ];
+  return [PASSWORD_LENGTH_RULE, ...PASSWORD_RULES].map((r) => ({ label: r.label, met: r.test(password) }));
 }
 
-/** 'No ' + the label of the first unmet rule, or null when all four are met. */
+/** 'No ' + the label of the first unmet rule, or null when all five are met. */
 export function passwordError(password: string): string | null {
-  const missing = PASSWORD_RULES.find((r) => !r.test(password));
+  const missing = [...PASSWORD_RULES, PASSWORD_LENGTH_RULE].find((r) => !r.test(password));
   return missing ? `No ${missing.label}` : null;
 }
 

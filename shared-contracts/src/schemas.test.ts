@@ -1,4 +1,4 @@
-import { signupFormSchema, anuncioSchema, allAnunciosSchema, cleanFilters, firstError, requestConfirmationSchema, loginSchema } from './schemas';
+import { signupSchema, forgotPasswordSchema, isSingleEmail, signupFormSchema, anuncioSchema, allAnunciosSchema, cleanFilters, firstError, requestConfirmationSchema, loginSchema } from './schemas';
 
 const msg = (r: { success: boolean; error?: Parameters<typeof firstError>[0] }) => (r.success ? null : firstError(r.error!));
 
@@ -13,6 +13,7 @@ describe('sign-up form', () => {
     [{ apellido: 'D' }, 'Apellido must have at least 2 letters'],
     [{ email: 'ana example.com' }, 'Invalid email'],
     [{ password: 'clave-1a', repeatPassword: 'clave-1a' }, 'No Incluye letra mayuscula'],
+    [{ password: 'Clave-1', repeatPassword: 'Clave-1' }, 'No Incluye por lo menos 8 caracteres'],
     [{ repeatPassword: 'otra' }, 'Passwords did not match'],
   ])('%j -> %s', (patch, expected) => {
     expect(msg(signupFormSchema.safeParse({ ...ok, ...patch }))).toBe(expected);
@@ -24,6 +25,33 @@ describe('emails', () => {
     expect(msg(loginSchema.safeParse({ email: 'x', password: 'y' }))).toBe('Invalid email');
     expect(msg(requestConfirmationSchema.safeParse({ email: 'a@b c' }))).toBe('Invalid email');
     expect(msg(requestConfirmationSchema.safeParse({ email: 'a@b.do' }))).toBeNull();
+  });
+  // Issue 19: one address, never a list of recipients or a header (sign-up relayed to both).
+  const lists = [
+    'victim1@example.test,victim2@example.test',
+    'victim1@example.test;victim2@example.test',
+    'a@b.do victim@example.test',
+    'Rosa <rosa@example.com>',
+    '<rosa@example.com>',
+    'rosa@example.com\nBcc: victim@example.test',
+    'rosa@example.com\r\nvictim@example.test',
+    '"a,b"@example.com',
+    'a@b@c.do',
+    'a@.do',
+    'a@b..do',
+  ];
+  it.each(lists)('refuses %j everywhere with the SPEC text', (email) => {
+    expect(isSingleEmail(email)).toBe(false);
+    const signup = { name: 'Ana', apellido: 'Díaz', email, password: 'Clave-1a' };
+    expect(msg(signupSchema.safeParse(signup))).toBe('Invalid email');
+    expect(msg(loginSchema.safeParse({ email, password: 'y' }))).toBe('Invalid email');
+    expect(msg(forgotPasswordSchema.safeParse({ email }))).toBe('Invalid email');
+    expect(msg(requestConfirmationSchema.safeParse({ email }))).toBe('Invalid email');
+  });
+  it('takes ordinary single addresses (plus, dots, subdomains, trimmed)', () => {
+    for (const email of ['ana.diaz+casas@mail.example.com.do', 'x_y@b.do', ' ana@b.do ', 'ANA@B.DO']) {
+      expect(msg(signupSchema.safeParse({ name: 'Ana', apellido: 'Díaz', email, password: 'Clave-1a' }))).toBeNull();
+    }
   });
 });
 
@@ -48,6 +76,10 @@ describe('add-listing schema (SPEC §5)', () => {
   });
   it('refuses unknown enum values', () => {
     expect(anuncioSchema.safeParse({ ...ok, propiedad: 'Castillo' }).success).toBe(false);
+  });
+  it('takes one contact email, never a list (issue 19)', () => {
+    expect(msg(anuncioSchema.safeParse({ ...ok, email: 'a@b.do,victim@example.test' }))).toBe('Invalid email');
+    expect(msg(anuncioSchema.safeParse({ ...ok, email: 'Ana <a@b.do>' }))).toBe('Invalid email');
   });
 });
 

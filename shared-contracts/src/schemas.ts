@@ -5,18 +5,26 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { PASSWORD_MAX_LENGTH, NAME_MIN_LENGTH, DO_BBOX, PLAN_COUNTS, MAX_IMAGES } from './constants';
-import { MONEDAS, PROPIEDAD_FILTER, PROPIEDAD_FORM, PROPOSITO_FILTER, PROPOSITO_FORM } from './enums';
+import { CONTACT_CANALES, MONEDAS, PROPIEDAD_FILTER, PROPIEDAD_FORM, PROPOSITO_FILTER, PROPOSITO_FORM } from './enums';
 import { passwordError } from './password';
 import { OWNER_ESTADOS } from './listing-status';
 
-/** Sign-up and the login/forgot forms: non-space, at sign, non-space. */
-const EMAIL_RE = /^\S+@\S+$/;
-/** Confirmation-link request: text, at sign, text without spaces. */
-const EMAIL_TEXT_RE = /^[^\s@]+@[^\s@]+$/;
+/**
+ * Exactly one address, `local@domain` (issue 19): the local part in RFC 5322's unquoted characters,
+ * the domain in dot-separated labels. No comma, semicolon, space, angle bracket, quote or line
+ * break can pass, so an address never turns into a list of recipients or a header.
+ */
+export const SINGLE_EMAIL_RE =
+  /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+export function isSingleEmail(value: string): boolean {
+  return value.length <= 254 && SINGLE_EMAIL_RE.test(value);
+}
 
 const text = (max: number) => z.string().max(max, `Máximo ${max} caracteres`);
 
-export const emailSchema = text(254).trim().toLowerCase().regex(EMAIL_RE, MSG.invalidEmail);
+/** Every email the portal takes (sign-up, login, forgot, confirmation link, a listing's contact). */
+export const emailSchema = text(254).trim().toLowerCase().regex(SINGLE_EMAIL_RE, MSG.invalidEmail);
 
 export const passwordSchema = z
   .string()
@@ -46,9 +54,7 @@ export const loginSchema = z.object({
 export type LoginBody = z.infer<typeof loginSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
-export const requestConfirmationSchema = z.object({
-  email: text(254).trim().toLowerCase().regex(EMAIL_TEXT_RE, MSG.invalidEmail),
-});
+export const requestConfirmationSchema = z.object({ email: emailSchema });
 
 const idSchema = text(64).min(1, MSG.invalidOrExpiredLink);
 const tokenSchema = text(128).min(1, MSG.invalidOrExpiredLink);
@@ -59,6 +65,9 @@ export const resetPasswordFormSchema = z
   .refine((v) => v.newPassword === v.repeatPassword, { message: MSG.passwordsDidNotMatch, path: ['repeatPassword'] });
 
 export const confirmEmailSchema = z.object({ id: idSchema, token: tokenSchema });
+
+/** `POST /anuncio/{id}/contacto`: which button the visitor pressed. */
+export const contactoSchema = z.object({ canal: z.enum(CONTACT_CANALES) }).strict();
 
 export const comprarPlanSchema = z.object({
   canitdadDeAnuncios: z.number().refine((n) => (PLAN_COUNTS as number[]).includes(n), MSG.invalidPlan),
@@ -135,7 +144,7 @@ export const anuncioSchema = z.object({
   name: requiredString(80, MSG.nombreRequerido),
   apellido: requiredString(80, MSG.apellidoRequerido),
   movil: requiredString(30, MSG.celularRequerido),
-  email: text(254).trim().toLowerCase().regex(EMAIL_RE, MSG.invalidEmail),
+  email: emailSchema,
   empresa: text(120).trim().default(''),
   place: text(120).trim().default(''),
   region: text(120).trim().default(''),

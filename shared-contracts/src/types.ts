@@ -1,5 +1,5 @@
 /** Wire types of SPEC §3 and §7. */
-import type { CompanyKey, Moneda, Propiedad, Proposito } from './enums';
+import type { CompanyKey, ContactCanal, Moneda, Propiedad, Proposito } from './enums';
 import type { Estado } from './listing-status';
 import type { Filters } from './schemas';
 
@@ -22,8 +22,11 @@ export interface Anuncio {
   name: string;
   apellido: string;
   empresa: string;
-  movil: string;
-  email: string;
+  /**
+   * How the seller can be reached. The phone and email themselves are not in the list or detail
+   * answers (scraping every phone by paging is not possible): `POST /anuncio/{id}/contacto` gives them.
+   */
+  canales: ContactCanal[];
   place: string;
   region: string;
   locality: string;
@@ -50,6 +53,18 @@ export interface PrecioAnterior {
   moneda: Moneda;
   /** When the price went down. */
   changedAt: string;
+}
+
+/** The owner's own listing in full (`GET /anuncio/{id}/editar`): the edit form shows its phone and email. */
+export interface OwnAnuncio extends Anuncio {
+  movil: string;
+  email: string;
+}
+
+/** `POST /anuncio/{id}/contacto` with `{canal}`: the seller's phone and email. */
+export interface ContactoResponse {
+  movil: string;
+  email: string;
 }
 
 export interface User {

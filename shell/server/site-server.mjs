@@ -10,6 +10,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { extraSecurityHeaders, hiddenInProduction, isProductionSite } from './security-headers.mjs';
 import { fileURLToPath } from 'node:url';
 import { createSsr, newNonce } from './ssr.mjs';
 import { robotsTxt, sitemapFor } from './sitemap.mjs';
@@ -53,6 +54,7 @@ export function siteSettings(env = process.env) {
     port,
     host: env.HOST ?? '0.0.0.0',
     siteUrl,
+    production: isProductionSite(siteUrl, env),
     dataDir,
     /** The registry file the deploy commands maintain; the default points at each app's dist. */
     registryFile: path.join(dataDir, 'registry.json'),
@@ -127,6 +129,7 @@ function securityHeaders(settings, registry, nonce) {
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
+    ...extraSecurityHeaders(settings.siteUrl),
   };
 }
 
@@ -281,6 +284,10 @@ export function createSiteServer(settings = siteSettings()) {
     if (urlPath.includes('\0')) {
       res.writeHead(400, headers);
       return res.end('Bad request');
+    }
+    if (settings.production && hiddenInProduction(urlPath)) {
+      res.writeHead(404, { ...headers, 'content-type': TYPES['.txt'], 'cache-control': NO_CACHE });
+      return res.end('Not found');
     }
     if (urlPath === '/config.json') {
       return send(req, res, 200, { ...headers, 'content-type': TYPES['.json'], 'cache-control': NO_CACHE }, Buffer.from(JSON.stringify(settings.config)), '.json');

@@ -31,6 +31,14 @@ export async function setPassword(db: Db, id: string, passwordHash: string): Pro
     .where(eq(users.id, id));
 }
 
+/** Logout: the token version moves on, so the token (and any other issued before) stops working. */
+export async function revokeTokens(db: Db, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, id));
+}
+
 export async function setPlan(db: Db, id: string, miPlan: number): Promise<void> {
   await db.update(users).set({ miPlan }).where(eq(users.id, id));
 }

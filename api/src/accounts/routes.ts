@@ -10,8 +10,9 @@ import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
 import { confirmEmailMessage, resetPasswordMessage } from '../mail/templates';
 import { hashPassword, verifyPassword } from './passwords';
-import { consumeToken, issueToken } from './tokens';
-import { createUser, findUserByEmail, findUserById, markConfirmed, setPassword } from './repository';
+import { authEvent } from './auth-events';
+import { consumeToken, issueToken, tokenIsUsable } from './tokens';
+import { createUser, findUserByEmail, markConfirmed, revokeTokens, setPassword } from './repository';
 
 export default async function accountRoutes(app: FastifyInstance) {
   const { db, clock, config, mailer } = app;
@@ -53,20 +54,34 @@ export default async function accountRoutes(app: FastifyInstance) {
     return { message: MSG.confirmLinkSent };
   });
 
-  app.post('/api/user/login', { preHandler: app.limitAttempts('login') }, async (request): Promise<User> => {
+  app.post('/api/user/login', { preHandler: app.loginGuard.check }, async (request): Promise<User> => {
     const { email, password } = loginSchema.parse(request.body);
     const user = await findUserByEmail(db, email);
     const ok = await verifyPassword(user?.passwordHash ?? null, password);
-    if (!user || !ok) throw new HttpError(401, MSG.invalidCredentials);
+    if (!user || !ok) {
+      // Only failures count against the account (plugins/rate-limit-policy.ts).
+      await app.loginGuard.failed(request);
+      authEvent(request, 'login_failed', user?.id ?? null);
+      throw new HttpError(401, MSG.invalidCredentials);
+    }
     // Checked after the password, so the answer reveals nothing to someone without it.
     if (!user.confirmed) throw new HttpError(403, MSG.confirmEmailFirst);
     return { _id: user.id, name: user.name, apellido: user.apellido, email: user.email, token: app.signToken(user), miPlan: user.miPlan };
+  });
+
+  // Issue 19: a token copied before the logout (shared computer, leaked log) stops working with it.
+  // Every session of the account ends: the token carries no id of its own to revoke alone.
+  app.post('/logout', { preHandler: app.authenticate }, async (request) => {
+    await revokeTokens(db, request.user!.id);
+    authEvent(request, 'logout', request.user!.id);
+    return { ok: true as const };
   });
 
   app.post('/forgot-password', { preHandler: app.limitAttempts('forgot') }, async (request) => {
     const { email } = forgotPasswordSchema.parse(request.body);
     const user = await findUserByEmail(db, email);
     if (user) {
+      authEvent(request, 'reset_requested', user.id);
       const token = await issueToken(db, user.id, 'reset', clock.now());
       mailer.send(resetPasswordMessage(user.email, user.name, siteLink(resetPasswordPath(user.id, token))));
     }
@@ -80,11 +95,14 @@ export default async function accountRoutes(app: FastifyInstance) {
       throw linkIssue ? new HttpError(400, MSG.invalidOrExpiredLink) : parsed.error;
     }
     const { id, token, newPassword } = parsed.data;
-    if (!isUuid(id) || !(await findUserById(db, id))) throw new HttpError(400, MSG.invalidOrExpiredLink);
-    // Hash first: the token is consumed only when the new password can really be stored.
+    // The token is checked before the costly hash (issue 19): a flood of made-up links costs one
+    // indexed read each, not an argon2 run. It is consumed only after the hash, so a failure
+    // while hashing leaves the link usable.
+    if (!isUuid(id) || !(await tokenIsUsable(db, id, token, 'reset', clock.now()))) throw new HttpError(400, MSG.invalidOrExpiredLink);
     const passwordHash = await hashPassword(newPassword);
     if (!(await consumeToken(db, id, token, 'reset', clock.now()))) throw new HttpError(400, MSG.invalidOrExpiredLink);
     await setPassword(db, id, passwordHash);
+    authEvent(request, 'password_reset', id);
     return { message: MSG.passwordChanged };
   });
 }

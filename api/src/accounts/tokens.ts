@@ -30,20 +30,27 @@ export async function issueToken(db: Db, userId: string, kind: TokenKind, now: n
   return token;
 }
 
+const usable = (userId: string, token: string, kind: TokenKind, now: number) =>
+  and(
+    eq(accountTokens.userId, userId),
+    eq(accountTokens.kind, kind),
+    eq(accountTokens.tokenHash, hashToken(token)),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, new Date(now)),
+  );
+
+/** Whether the token would be accepted now, without using it (a cheap check before costly work). */
+export async function tokenIsUsable(db: Db, userId: string, token: string, kind: TokenKind, now: number): Promise<boolean> {
+  const rows = await db.select({ id: accountTokens.id }).from(accountTokens).where(usable(userId, token, kind, now)).limit(1);
+  return rows.length === 1;
+}
+
 /** Marks the token used and answers true when it was valid, unused, unexpired and the user's. */
 export async function consumeToken(db: Db, userId: string, token: string, kind: TokenKind, now: number): Promise<boolean> {
   const used = await db
     .update(accountTokens)
     .set({ usedAt: new Date(now) })
-    .where(
-      and(
-        eq(accountTokens.userId, userId),
-        eq(accountTokens.kind, kind),
-        eq(accountTokens.tokenHash, hashToken(token)),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, new Date(now)),
-      ),
-    )
+    .where(usable(userId, token, kind, now))
     .returning({ id: accountTokens.id });
   return used.length === 1;
 }

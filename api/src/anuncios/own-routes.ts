@@ -4,6 +4,7 @@ import { FREE_PLAN_COUNT, MSG, PLANS, type MisAnunciosResponse } from 'shared-co
 import { comprarPlanSchema } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
 import { setPlan } from '../accounts/repository';
+import { authEvent } from '../accounts/auth-events';
 import { toAnuncio } from './serialize';
 import { listOwn } from './repository';
 
@@ -28,6 +29,7 @@ export default async function ownRoutes(app: FastifyInstance) {
     // Paid plans are shown as coming soon (SPEC §9): only the free one can be chosen for now.
     if (!plan?.selectable || plan.count !== FREE_PLAN_COUNT) throw new HttpError(400, MSG.paidPlanUnavailable);
     await setPlan(db, request.user!.id, plan.count);
+    authEvent(request, 'plan_changed', request.user!.id, { plan: plan.count });
     return { miPlan: plan.count, message: MSG.compraExitosa };
   });
 }

@@ -11,20 +11,23 @@ import { deletePhotos, storeListingPhotos } from '../photos';
 import { toAnuncio } from './serialize';
 import { QuotaError, countOwn, insertWithinQuota } from './repository';
 import { searchRowOf } from './search-query';
-import { listingColumns, readUpload, refuseOversized, registerListingUpload } from './upload';
+import { LISTING_BODY_MAX_BYTES, listingColumns, readUpload, refuseOver, registerListingUpload } from './upload';
 
 class ClientGoneError extends Error {}
 
-export default async function publishRoute(app: FastifyInstance) {
+export default async function publishRoute(app: FastifyInstance, opts: { maxBodyBytes?: number }) {
   const { db, config, clock, photoStorage, searchChanges } = app;
   await registerListingUpload(app);
+  const maxBodyBytes = opts.maxBodyBytes ?? LISTING_BODY_MAX_BYTES;
 
-  app.post('/anuncio', { onRequest: refuseOversized, preHandler: app.authenticate }, async (request, reply) => {
+  // Order, cheapest first (issue 19): declared size, token, per-user and per-client limits, the
+  // quota; only then is the body read and are the photos decoded.
+  app.post('/anuncio', { onRequest: refuseOver(maxBodyBytes), preHandler: [app.authenticate, app.limitPublish] }, async (request, reply) => {
     const user = request.user!;
     // Cheap early answer before reading and re-encoding photos; the binding check is the transaction's.
     if ((await countOwn(db, user.id)) >= user.miPlan) throw new HttpError(403, MSG.quotaReached);
 
-    const { fields, files } = await readUpload(request);
+    const { fields, files } = await readUpload(request, maxBodyBytes);
     const input = anuncioSchema.parse(fields);
     const keys = await storeListingPhotos(photoStorage, files);
     // A client that has gone (its connection closed while the photos were processed, e.g. the

@@ -9,6 +9,7 @@ import { allAnunciosSchema } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
 import { deletePhotos } from '../photos';
+import { authEvent } from '../accounts/auth-events';
 import { toAnuncio } from './serialize';
 import { deleteById, findById, findPublished } from './repository';
 import {
@@ -30,8 +31,13 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
   const { db, config, searchCache, searchQueue } = app;
 
   app.post('/allAnuncios', async (request, reply) => {
-    const { filters, page } = allAnunciosSchema.parse(request.body ?? {});
+    const { filters, page: asked } = allAnunciosSchema.parse(request.body ?? {});
     const key = JSON.stringify(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b)));
+    // A page past the end is the last page (issue 19): far pages cost the database without showing
+    // anything, and every far page number would otherwise be a cache entry of its own. Only an exact
+    // count caps: an estimate may fall short of the real last page.
+    const known = await searchCache.count(filters, key, () => searchQueue.run(() => searchCount(db, filters, limits)));
+    const page = known.estimated ? asked : Math.min(asked, Math.max(0, Math.ceil(known.count / PAGE_SIZE) - 1));
     // Popular pages (the home page above all) are answered from memory, already serialized.
     const body = await searchCache.page(filters, `${key}#${page}`, () =>
       searchQueue.run(async () => {
@@ -74,6 +80,7 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
     if (row.ownerId === null || row.ownerId !== request.user?.id) throw new HttpError(403, MSG.forbiddenDelete);
     await deleteById(db, row.id);
     await app.searchChanges.announce({ rows: [searchRowOf(row)] });
+    authEvent(request, 'listing_deleted', request.user!.id, { anuncio: row.id });
     await deletePhotos(app.photoStorage, row.imageKeys).catch((err) => request.log.error({ err }, 'no se pudieron borrar las fotos'));
     return { ok: true as const };
   });

@@ -29,6 +29,8 @@ export interface SearchCache {
   /** Page anchors of a filter key (search-query.ts `pageAnchors`) if loaded, else undefined and loading. */
   anchors(filters: Filters, key: string, load: () => Promise<number[]>): number[] | undefined;
   invalidate(change?: SearchChange): void;
+  /** Resolves once no load or background refresh is running (the app awaits it before the database closes). */
+  settle(): Promise<void>;
 }
 
 interface Entry<T> {
@@ -45,7 +47,7 @@ interface Entry<T> {
  * Bounded, least recently used first out; entries loaded before a matching invalidation are
  * never kept. `fallbacks` keeps the last settled value of dropped keys for overload only.
  */
-function memo<T>(clock: Clock, ttlMs: number, max: number) {
+function memo<T>(clock: Clock, ttlMs: number, max: number, track: (p: Promise<unknown>) => void) {
   const entries = new Map<string, Entry<T>>();
   const fallbacks = new Map<string, T>();
   /** Bumped per key by each invalidation that drops it (a load straddling it is discarded). */
@@ -64,6 +66,7 @@ function memo<T>(clock: Clock, ttlMs: number, max: number) {
   function store(key: string, filters: Filters, load: () => Promise<T>, previous?: Entry<T>): Entry<T> {
     const started = epoch;
     const entry: Entry<T> = { value: load(), filters, at: clock.now(), settled: false, refreshing: false };
+    track(entry.value);
     if (!previous) put(key, entry);
     entry.value.then(
       (result) => {
@@ -141,10 +144,17 @@ function memo<T>(clock: Clock, ttlMs: number, max: number) {
 }
 
 export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000, maxPages = 1000): SearchCache {
-  const options = memo<OptionLists>(clock, ttlMs, 1);
-  const counts = memo<Counted>(clock, ttlMs, maxCounts);
-  const pages = memo<string>(clock, ttlMs, maxPages);
-  const anchors = memo<number[]>(clock, ttlMs, 20);
+  // Every load and background refresh in flight, so a close can wait for them (issue 19, item 8).
+  const running = new Set<Promise<unknown>>();
+  const track = (p: Promise<unknown>) => {
+    running.add(p);
+    const done = () => running.delete(p);
+    p.then(done, done);
+  };
+  const options = memo<OptionLists>(clock, ttlMs, 1, track);
+  const counts = memo<Counted>(clock, ttlMs, maxCounts, track);
+  const pages = memo<string>(clock, ttlMs, maxPages, track);
+  const anchors = memo<number[]>(clock, ttlMs, 20, track);
   return {
     anchors: (filters, key, load) => anchors.peek(key, filters, load),
     options: (load) => options.get('', {}, load),
@@ -156,6 +166,9 @@ export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000
       counts.drop(affected);
       pages.drop(affected);
       anchors.drop(affected);
+    },
+    async settle() {
+      while (running.size) await Promise.allSettled([...running]);
     },
   };
 }

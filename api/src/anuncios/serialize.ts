@@ -1,9 +1,22 @@
 /** Database row -> the wire `Anuncio` of shared-contracts (`_id`, absolute photo URLs). */
-import type { Anuncio, CompanyKey, Propiedad, Proposito } from 'shared-contracts';
+import type { Anuncio, CompanyKey, ContactCanal, OwnAnuncio, Propiedad, Proposito } from 'shared-contracts';
 import type { AnuncioRow } from '../db/schema';
 
 export function photoUrl(publicApiUrl: string, key: string): string {
   return `${publicApiUrl}/photos/${encodeURIComponent(key)}`;
+}
+
+/** The owner's own listing in full: the edit form needs the phone and email (issue 19 keeps them out of every public answer). */
+export function toOwnAnuncio(row: AnuncioRow, publicApiUrl: string, ttlDays?: number): OwnAnuncio {
+  return { ...toAnuncio(row, publicApiUrl, ttlDays), movil: row.movil, email: row.email };
+}
+
+/** The channels a listing can be reached by; WhatsApp is offered by issue 21 on the same call. */
+export function contactCanales(row: Pick<AnuncioRow, 'movil' | 'email'>): ContactCanal[] {
+  const canales: ContactCanal[] = [];
+  if (row.movil.trim()) canales.push('telefono');
+  if (row.email.trim()) canales.push('email');
+  return canales;
 }
 
 const DAY_MS = 24 * 3600_000;
@@ -34,8 +47,8 @@ export function toAnuncio(row: AnuncioRow, publicApiUrl: string, ttlDays?: numbe
     name: row.name,
     apellido: row.apellido,
     empresa: row.empresa,
-    movil: row.movil,
-    email: row.email,
+    // The phone and email only through POST /anuncio/{id}/contacto (contact-route.ts).
+    canales: contactCanales(row),
     place: row.place,
     region: row.region,
     locality: row.locality,

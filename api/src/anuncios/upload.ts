@@ -33,25 +33,39 @@ export async function registerListingUpload(app: FastifyInstance): Promise<void>
   await app.register(multipart, { limits: UPLOAD_LIMITS });
 }
 
-// Refused from the declared size before a byte of the body is read (issue 12, item 16).
-const maxUploadBytes = UPLOAD_LIMITS.files * UPLOAD_LIMITS.fileSize + UPLOAD_LIMITS.fields * UPLOAD_LIMITS.fieldSize + 1024 * 1024;
-export async function refuseOversized(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (Number(request.headers['content-length'] ?? 0) > maxUploadBytes) {
-    // The connection is closed after the answer rather than drained of the unwanted body.
-    reply.header('connection', 'close');
-    throw new HttpError(413, MSG.invalidInput);
-  }
-}
+/**
+ * The most a listing body may hold in all (issue 19): refused from its Content-Length before a byte
+ * is read (issue 12, item 16), and counted while reading when it has none (chunked), so the photos
+ * kept in memory for one request never exceed it by more than one photo.
+ */
+export const LISTING_BODY_MAX_BYTES = 120 * 1024 * 1024;
 
-export async function readUpload(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: Buffer[] }> {
+/** onRequest hook refusing a declared size over `maxBytes`. */
+export function refuseOver(maxBytes: number) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (Number(request.headers['content-length'] ?? 0) > maxBytes) {
+      // The connection is closed after the answer rather than drained of the unwanted body.
+      reply.header('connection', 'close');
+      throw new HttpError(413, MSG.invalidInput);
+    }
+  };
+}
+export const refuseOversized = refuseOver(LISTING_BODY_MAX_BYTES);
+
+export async function readUpload(request: FastifyRequest, maxBytes = LISTING_BODY_MAX_BYTES): Promise<{ fields: Record<string, string>; files: Buffer[] }> {
   if (!request.isMultipart()) throw new HttpError(400, MSG.invalidInput);
   const fields: Record<string, string> = {};
   const files: Buffer[] = [];
+  let total = 0;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (IMAGE_FIELDS.has(part.fieldname)) files.push(await part.toBuffer());
-        else part.file.resume();
+        if (IMAGE_FIELDS.has(part.fieldname)) {
+          const data = await part.toBuffer();
+          total += data.length;
+          if (total > maxBytes) throw new HttpError(413, MSG.invalidInput);
+          files.push(data);
+        } else part.file.resume();
         continue;
       }
       const value = part.value;

@@ -18,12 +18,29 @@ export async function vacuumSearchTables(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** PGlite only; stops with the app. */
-export function startPgliteMaintenance(app: FastifyInstance): void {
-  if (app.database.engine !== 'pglite') return;
-  const run = () => vacuumSearchTables(app).catch((err: Error) => app.log.warn({ err: { message: err.message } }, 'mantenimiento de PGlite omitido'));
-  void run();
+/**
+ * PGlite only; stops with the app. `stop()` also waits for a VACUUM in progress: the server awaits
+ * it before the database closes (closing PGlite under a running statement is the race of issue 19,
+ * item 8).
+ */
+export function startPgliteMaintenance(app: FastifyInstance): { stop(): Promise<void> } {
+  if (app.database.engine !== 'pglite') return { stop: async () => undefined };
+  let running: Promise<void> | null = null;
+  const run = () => {
+    running ??= vacuumSearchTables(app)
+      .catch((err: Error) => app.log.warn({ err: { message: err.message } }, 'mantenimiento de PGlite omitido'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  run();
   const timer = setInterval(run, MAINTENANCE_EVERY_MS);
   timer.unref();
   app.server.once('close', () => clearInterval(timer));
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -198,6 +198,23 @@ export const feedPhotos = pgTable(
   (t) => [primaryKey({ columns: [t.source, t.sourceRef, t.url] })],
 );
 
+/**
+ * How many times visitors asked for a listing's contact, per channel (issue 19: the phone and email
+ * are given by `POST /anuncio/{id}/contacto` only; issue 21 adds WhatsApp on the same call).
+ */
+export const contactLeads = pgTable(
+  'contact_leads',
+  {
+    anuncioId: uuid('anuncio_id')
+      .notNull()
+      .references(() => anuncios.id, { onDelete: 'cascade' }),
+    canal: text('canal').notNull(),
+    count: integer('count').notNull().default(0),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.anuncioId, t.canal] })],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type AnuncioRow = typeof anuncios.$inferSelect;
 export type NewAnuncioRow = typeof anuncios.$inferInsert;

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { COMPANY_KEYS, type CompanyKey } from 'shared-contracts';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { lockDataDir } from '../db/data-dir-lock';
 import { createDiskStorage } from '../photos';
 import { feedSettings } from './feeds-config';
 import { importAll } from './import-all';
@@ -54,6 +55,8 @@ async function main(): Promise<number> {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
   }
+  // The embedded database belongs to one process: refused while the API (or another import) runs on it.
+  const lock = config.databaseUrl ? null : await lockDataDir(config.dataDir, 'feeds:import').catch((err: unknown) => fail((err as Error).message));
   const database = await openDatabase(config);
   try {
     await database.migrate();
@@ -78,6 +81,7 @@ async function main(): Promise<number> {
     throw err;
   } finally {
     await database.close();
+    await lock?.release();
   }
 }
 

@@ -3,21 +3,25 @@
  * the same pipeline as user uploads (processPhoto). A photo that fails is skipped and reported;
  * it never fails the ad. URLs already stored for the ad are reused, not downloaded again.
  */
+import { BlockedUrlError, allowHostsFromEnv, safeFetch } from './safe-fetch';
 import { PHOTO_CONCURRENCY, PHOTO_MAX_BYTES, PhotoError, processPhoto, storeProcessedPhoto, type PhotoStorage } from '../photos';
 
 export interface PhotoFetchOptions {
   timeoutMs: number;
   maxBytes: number;
+  /** "host:port" entries reachable although internal (safe-fetch.ts). */
+  allowHosts: readonly string[];
 }
-export const DEFAULT_PHOTO_FETCH: PhotoFetchOptions = { timeoutMs: 10_000, maxBytes: PHOTO_MAX_BYTES };
+export const DEFAULT_PHOTO_FETCH: PhotoFetchOptions = { timeoutMs: 10_000, maxBytes: PHOTO_MAX_BYTES, allowHosts: allowHostsFromEnv() };
 
 /** The bytes at `url`, or an Error whose message is the reason shown in the report. */
 export async function downloadPhoto(url: string, opts: PhotoFetchOptions): Promise<Buffer> {
   const signal = AbortSignal.timeout(opts.timeoutMs);
   let res: Response;
   try {
-    res = await fetch(url, { signal, redirect: 'follow' });
+    res = await safeFetch(url, { signal, allowHosts: opts.allowHosts });
   } catch (err) {
+    if (err instanceof BlockedUrlError) throw err;
     throw new Error(signal.aborted ? `tiempo agotado (${opts.timeoutMs / 1000} s)` : `descarga fallida: ${(err as Error).message}`);
   }
   if (!res.ok || !res.body) {

@@ -5,6 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { FeedError } from './types';
+import { allowHostsFromEnv, safeFetch } from './safe-fetch';
 
 export interface FeedLimits {
   /** Whole-feed cap; a streamed XML feed may be large, but not without bound. */
@@ -13,12 +14,15 @@ export interface FeedLimits {
   jsonMaxBytes: number;
   /** Time allowed for downloading a feed given by URL. */
   timeoutMs: number;
+  /** "host:port" entries reachable although internal (safe-fetch.ts). */
+  allowHosts: readonly string[];
 }
 
 export const DEFAULT_FEED_LIMITS: FeedLimits = {
   maxBytes: 1024 * 1024 * 1024,
   jsonMaxBytes: 50 * 1024 * 1024,
   timeoutMs: 10 * 60_000,
+  allowHosts: allowHostsFromEnv(),
 };
 
 export type FeedFormat = 'xml' | 'json';
@@ -48,7 +52,7 @@ async function openChunks(location: string, limits: FeedLimits): Promise<{ chunk
     timer.unref();
     let res: Response;
     try {
-      res = await fetch(location, { signal: controller.signal, redirect: 'follow' });
+      res = await safeFetch(location, { signal: controller.signal, allowHosts: limits.allowHosts });
     } catch (err) {
       clearTimeout(timer);
       throw new FeedError(`no se pudo descargar el feed: ${(err as Error).message}`, { cause: err });

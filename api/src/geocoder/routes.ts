@@ -2,11 +2,12 @@
  * GET /geocode/search?q= and GET /geocode/reverse?lng=&lat= for the address picker.
  * Bad input answers 400 {error}; an unreachable remote geocoder 502 {error} with the SPEC's text.
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { MSG } from 'shared-contracts';
 import { firstError } from 'shared-contracts/schemas';
 import { createGeocoder } from './index';
+import { cachedGeocoder } from './cached';
 import { GeocoderUnavailableError, type GeocoderProvider } from './provider';
 
 export interface GeocodeRoutesOptions {
@@ -14,6 +15,10 @@ export interface GeocodeRoutesOptions {
   /** Tests and alternative providers. */
   provider?: GeocoderProvider;
   timeoutMs?: number;
+  /** Per-client limit of remote lookups (the app passes its rate-limit policy's preHandler). */
+  limit?: preHandlerAsyncHookHandler;
+  /** The clock of the remote answers' cache. */
+  now?: () => number;
 }
 
 const searchQuery = z.object({ q: z.string({ error: MSG.invalidInput }).max(100, MSG.invalidInput) });
@@ -39,15 +44,20 @@ async function answer(reply: FastifyReply, run: () => Promise<unknown>) {
 }
 
 const geocodeRoutes: FastifyPluginAsync<GeocodeRoutesOptions> = async (app, opts) => {
-  const provider = opts.provider ?? createGeocoder({ geocoderUrl: opts.geocoderUrl, timeoutMs: opts.timeoutMs });
+  const base = opts.provider ?? createGeocoder({ geocoderUrl: opts.geocoderUrl, timeoutMs: opts.timeoutMs });
+  // The offline gazetteer answers from memory; a remote one (GEOCODER_URL) is cached and each
+  // client's lookups are limited, so nobody can make the portal hammer the remote server.
+  const remote = Boolean(opts.geocoderUrl);
+  const provider = remote ? cachedGeocoder(base, { now: opts.now }) : base;
+  const routeOpts = remote && opts.limit ? { preHandler: opts.limit } : {};
 
-  app.get('/geocode/search', async (req, reply) => {
+  app.get('/geocode/search', routeOpts, async (req, reply) => {
     const parsed = searchQuery.safeParse(req.query);
     if (!parsed.success) return reply.code(400).send({ error: firstError(parsed.error) });
     return answer(reply, () => provider.search(parsed.data.q));
   });
 
-  app.get('/geocode/reverse', async (req, reply) => {
+  app.get('/geocode/reverse', routeOpts, async (req, reply) => {
     const parsed = reverseQuery.safeParse(req.query);
     if (!parsed.success) return reply.code(400).send({ error: firstError(parsed.error) });
     return answer(reply, () => provider.reverse(parsed.data.lng, parsed.data.lat));

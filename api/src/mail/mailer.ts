@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { isSingleEmail } from 'shared-contracts/schemas';
 
 export interface MailMessage {
   to: string;
@@ -26,7 +27,12 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+/**
+ * `logLinks`: whether outbox mode prints each message's link (issue 19: only for a site on
+ * localhost, where a person trying the portal has no mailbox; elsewhere a link in the log is a
+ * password reset for whoever reads the log).
+ */
+export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger; logLinks?: boolean }): Mailer {
   const mode = opts.smtpUrl ? 'smtp' : 'outbox';
   const transport: Transporter = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
@@ -34,12 +40,15 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
   const pending = new Set<Promise<void>>();
 
   async function deliver(message: MailMessage) {
+    // The schemas already refuse lists; this is the last door before a relay (issue 19).
+    if (!isSingleEmail(message.to)) throw new Error('destinatario no válido: se esperaba una sola dirección');
     const info = await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
     if (mode === 'outbox') {
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const file = path.join(opts.outboxDir, `${Date.now()}-${crypto.randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
-      opts.log.info({ file }, `[correo] ${message.subject} para ${message.to}: ${message.link}`);
+      if (opts.logLinks) opts.log.info({ file }, `[correo] ${message.subject} para ${message.to}: ${message.link}`);
+      else opts.log.info({ file }, `[correo] ${message.subject} guardado en el buzón local`);
     } else {
       opts.log.info({ messageId: info.messageId }, 'correo enviado');
     }

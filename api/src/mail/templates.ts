@@ -29,8 +29,19 @@ const RESET_PASSWORD: AccountEmail = {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
+/**
+ * A name as the letter shows it: only letters, marks, spaces, apostrophes and hyphens. Anything
+ * else (a URL, a domain, an address, markup) could be turned into a link by the reader's mail
+ * program, making the portal's letter carry someone's spam, so the greeting then goes without it.
+ */
+export function letterName(name: string): string | null {
+  const plain = name.trim().replace(/\s+/g, ' ');
+  return /^[\p{L}\p{M}' -]{1,80}$/u.test(plain) ? plain : null;
+}
+
 function accountMessage({ subject, body, action, footer }: AccountEmail, to: string, name: string, link: string): MailMessage {
-  const greeting = `Hola ${name}:`;
+  const shown = letterName(name);
+  const greeting = shown ? `Hola ${shown}:` : 'Hola:';
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f2937">
 <h1 style="color:#c2410c;font-size:20px">InmueblesRD</h1>
 <p>${escapeHtml(greeting)}</p>

@@ -1,35 +1,83 @@
 /**
  * Photos are written before their listing row is committed (the row names them), so a process
- * killed in between leaves files no listing references. They are removed at start-up: on the
- * embedded database the process owns the data directory alone, so every orphan goes; on a shared
- * PostgreSQL another instance may be mid-publish, so only orphans older than `olderThanMs` go.
+ * killed in between leaves files no listing references. They are removed at start-up and then
+ * periodically (issue 19, item 7), reading the photo directory and asking the database in pages,
+ * so neither the directory nor the listings' keys are ever held whole in memory.
+ *
+ * What may go: at start-up on the embedded database the process owns the data directory alone (a
+ * lock keeps any other out), so every orphan; otherwise only files older than `olderThanMs`, since
+ * a publish or a feed import (of this process, or of another instance on a shared PostgreSQL) may
+ * have stored photos whose row is not committed yet.
  */
-import { readdir, stat, unlink } from 'node:fs/promises';
+import { opendir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { anuncios } from '../db/schema';
 import type { Db } from '../db/client';
 import { isValidPhotoKey } from './storage';
-import { cardKeyOf } from './store-photos';
 
-export async function removeOrphanPhotos(db: Db, photosDir: string, olderThanMs = 0, now = Date.now()): Promise<string[]> {
-  let names: string[];
+/** The full-size key a stored name belongs to (its card rendition shares its fate). */
+const fullKeyOf = (name: string) => name.replace(/-card\.webp$/, '.webp');
+
+/** Which of `keys` some listing names. */
+async function referencedAmong(db: Db, keys: string[]): Promise<Set<string>> {
+  const rows = await db.execute<{ key: string }>(sql`
+    select k.value as key from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as k(value)
+    where exists (select 1 from ${anuncios} where ${anuncios.imageKeys} @> jsonb_build_array(k.value))`);
+  const list = (Array.isArray(rows) ? rows : (rows as { rows: { key: string }[] }).rows) as { key: string }[];
+  return new Set(list.map((r) => r.key));
+}
+
+export async function removeOrphanPhotos(db: Db, photosDir: string, olderThanMs = 0, now = Date.now(), pageSize = 500): Promise<string[]> {
+  let dir;
   try {
-    names = await readdir(photosDir);
+    dir = await opendir(photosDir);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
   }
-  const rows = await db.select({ keys: anuncios.imageKeys }).from(anuncios);
-  const referenced = new Set<string>();
-  for (const { keys } of rows) for (const key of keys ?? []) referenced.add(key).add(cardKeyOf(key));
   const removed: string[] = [];
-  for (const name of names) {
-    if (!isValidPhotoKey(name) || referenced.has(name)) continue;
-    const file = path.join(photosDir, name);
-    const info = await stat(file).catch(() => null);
-    if (!info || now - info.mtimeMs < olderThanMs) continue;
-    await unlink(file).catch(() => undefined);
-    removed.push(name);
+  let page: string[] = [];
+  const sweepPage = async () => {
+    const referenced = await referencedAmong(db, [...new Set(page.map(fullKeyOf))]);
+    for (const name of page) {
+      if (referenced.has(fullKeyOf(name))) continue;
+      const file = path.join(photosDir, name);
+      const info = await stat(file).catch(() => null);
+      if (!info || now - info.mtimeMs < olderThanMs) continue;
+      await unlink(file).catch(() => undefined);
+      removed.push(name);
+    }
+    page = [];
+  };
+  for await (const entry of dir) {
+    if (!entry.isFile() || !isValidPhotoKey(entry.name)) continue;
+    page.push(entry.name);
+    if (page.length >= pageSize) await sweepPage();
   }
+  if (page.length) await sweepPage();
   return removed;
+}
+
+/** Every `everyMs`, a sweep of orphans older than `olderThanMs`; a sweep in progress is awaited by close. */
+export function startOrphanSweep(app: FastifyInstance, photosDir: string, opts: { everyMs: number; olderThanMs: number }): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    running ??= removeOrphanPhotos(app.db, photosDir, opts.olderThanMs)
+      .then((orphans) => {
+        if (orphans.length) app.log.info({ count: orphans.length }, 'fotos huérfanas eliminadas');
+      })
+      .catch((err) => app.log.error({ err }, 'barrido de fotos huérfanas fallido'))
+      .finally(() => {
+        running = null;
+      });
+  }, opts.everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -53,6 +53,28 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
 /** PostgreSQL: invalid byte sequence, untranslatable character, invalid text representation. */
 const PG_INPUT_ERRORS = new Set(['22021', '22P05', '22P02']);
 
+/**
+ * Drizzle's query errors read "Failed query: <sql>\nparams: <values>": the bound values are what a
+ * user sent (emails, password hashes at sign-up). The log keeps the SQL and the cause, never the
+ * values (issue 19, item 9).
+ */
+export function withoutParams(text: unknown): string {
+  return String(text ?? '').replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/g, '\nparams: [oculto]');
+}
+
+function loggableError(err: Error): Record<string, unknown> {
+  // Anything can be thrown (a bare string, a plain object): only an Error has a message and a stack.
+  if (!(err instanceof Error)) return { thrown: withoutParams(String(err)) };
+  const cause = (err as { cause?: unknown }).cause;
+  return {
+    type: err.name,
+    code: (err as { code?: string }).code,
+    message: withoutParams(String(err.message ?? '')),
+    stack: err.stack ? withoutParams(err.stack) : undefined,
+    cause: cause instanceof Error ? { type: cause.name, code: (cause as { code?: string }).code, message: withoutParams(cause.message) } : undefined,
+  };
+}
+
 async function errorHandler(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'remove');
   app.removeContentTypeParser('application/json');
@@ -85,7 +107,7 @@ async function errorHandler(app: FastifyInstance) {
     const pgCode = (err as { code?: string }).code;
     if (pgCode && PG_INPUT_ERRORS.has(pgCode)) return reply.code(400).send({ error: MSG.invalidInput });
     if (status >= 400 && status < 500) {
-      request.log.info({ err: { code: pgCode, message: err.message } }, 'client error');
+      request.log.info({ err: { code: pgCode, message: withoutParams(err.message) } }, 'client error');
       return reply.code(status).send({ error: MSG.invalidInput });
     }
     // The search queue is full or PostgreSQL cancelled a statement at its timeout (57014).
@@ -95,10 +117,10 @@ async function errorHandler(app: FastifyInstance) {
       return reply.code(503).header('retry-after', '2').send({ error: MSG.busy });
     }
     if (isDatabaseUnavailable(err)) {
-      request.log.error({ err: { code: pgCode, message: err.message.slice(0, 200) }, reqId: request.id }, 'base de datos no disponible');
+      request.log.error({ err: { code: pgCode, message: withoutParams(err.message).slice(0, 200) }, reqId: request.id }, 'base de datos no disponible');
       return reply.code(503).header('retry-after', '5').send({ error: MSG.serverError });
     }
-    request.log.error({ err, reqId: request.id }, 'request failed');
+    request.log.error({ err: loggableError(err), reqId: request.id }, 'request failed');
     return reply.code(500).send({ error: MSG.serverError });
   });
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { createMailer } from '../mail/mailer';
+import { isLocalSite } from '../config';
 
 async function mailPlugin(app: FastifyInstance) {
   const mailer = createMailer({
@@ -10,6 +11,7 @@ async function mailPlugin(app: FastifyInstance) {
     from: app.config.mailFrom,
     outboxDir: path.join(app.config.dataDir, 'outbox'),
     log: app.log,
+    logLinks: isLocalSite(app.config.publicSiteUrl),
   });
   app.decorate('mailer', mailer);
   app.addHook('onClose', () => mailer.close());

@@ -29,7 +29,7 @@ test('name, apellido and email messages', async () => {
   expect(await screen.findByText(MSG.invalidEmail)).toBeInTheDocument();
 });
 
-test('password rules are reported in order: number, lowercase, uppercase, symbol; then the mismatch', async () => {
+test('password rules are reported in order: number, lowercase, uppercase, symbol, 8 characters; then the mismatch', async () => {
   const user = userEvent.setup();
   renderSignup();
   const password = screen.getByLabelText('Contraseña');
@@ -38,6 +38,7 @@ test('password rules are reported in order: number, lowercase, uppercase, symbol
     ['ABCDEFG1', `No ${MSG.incluyeMinuscula}`],
     ['abcdefg1', `No ${MSG.incluyeMayuscula}`],
     ['Abcdefg1', `No ${MSG.incluyeSimbolo}`],
+    ['Abcd1!x', `No ${MSG.incluyeOchoCaracteres}`],
   ]) {
     await user.clear(password);
     await user.type(password, value);

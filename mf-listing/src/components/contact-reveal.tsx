@@ -1,31 +1,41 @@
 /**
  * A button that reveals a contact link once (SPEC §2: hidden until clicked, the reveal is not
- * reversed). The value is not in the page until the click, so it is not scraped from the markup.
+ * reversed). The value is not in the page, nor in the list or detail answers, until the click:
+ * the press asks the API for it (use-contacto.ts), so it is not scraped from markup or by paging.
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Button from 'antd/es/button';
+import type { ContactCanal } from 'shared-contracts';
+import { useContacto } from './use-contacto';
 
 export interface ContactRevealProps {
+  anuncioId: string;
+  canal: ContactCanal;
   label: string;
-  href: string;
-  text: string;
   icon?: ReactNode;
   block?: boolean;
 }
 
-export function ContactReveal({ label, href, text, icon, block }: ContactRevealProps) {
-  const [revealed, setRevealed] = useState(false);
-  if (revealed) {
+export function ContactReveal({ anuncioId, canal, label, icon, block }: ContactRevealProps) {
+  const { state, reveal } = useContacto(anuncioId, canal);
+  if (state.status === 'revealed') {
     return (
-      <a href={href} style={{ display: 'inline-flex', alignItems: 'center', gap: 6, minHeight: 32, fontWeight: 600, overflowWrap: 'anywhere' }}>
+      <a href={state.href} style={{ display: 'inline-flex', alignItems: 'center', gap: 6, minHeight: 32, fontWeight: 600, overflowWrap: 'anywhere' }}>
         {icon}
-        {text}
+        {state.text}
       </a>
     );
   }
   return (
-    <Button icon={icon} block={block} onClick={() => setRevealed(true)}>
-      {label}
-    </Button>
+    <span style={{ display: 'inline-flex', flexDirection: 'column', gap: 4 }}>
+      <Button icon={icon} block={block} loading={state.status === 'loading'} onClick={reveal}>
+        {label}
+      </Button>
+      {state.status === 'error' && (
+        <span role="alert" style={{ color: '#cf1322', fontSize: 13 }}>
+          {state.message}
+        </span>
+      )}
+    </span>
   );
 }

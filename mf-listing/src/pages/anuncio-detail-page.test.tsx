@@ -58,9 +58,8 @@ const full: Anuncio = makeAnuncio({
   source: 'hazim',
   name: 'Pedro',
   apellido: 'Gómez',
-  email: 'pedro@example.com',
-  movil: '18095550001',
 });
+const contacto = { movil: '18095550001', email: 'pedro@example.com' };
 
 test('loads the listing by the route id and formats every field', async () => {
   replies['/anuncio/d1'] = { body: full };
@@ -89,19 +88,21 @@ test('no amenities block when none is true; location fallback', async () => {
   expect(screen.queryByLabelText('Comodidades')).not.toBeInTheDocument();
 });
 
-test('Email and Contacto reveal mailto and tel links once', async () => {
+test('Email and Contacto ask the API, then reveal mailto and tel links once', async () => {
   replies['/anuncio/d1'] = { body: full };
+  replies['/anuncio/d1/contacto'] = { body: contacto };
   renderAt('d1');
   await screen.findByRole('heading', { name: 'Apartamento en Naco' });
   expect(screen.queryByText('pedro@example.com')).not.toBeInTheDocument();
   expect(screen.queryByText(/555-0001/)).not.toBeInTheDocument();
   fireEvent.click(screen.getByRole('button', { name: 'Email' }));
-  expect(screen.getByRole('link', { name: 'pedro@example.com' })).toHaveAttribute('href', 'mailto:pedro@example.com');
+  expect(await screen.findByRole('link', { name: 'pedro@example.com' })).toHaveAttribute('href', 'mailto:pedro@example.com');
   expect(screen.queryByRole('button', { name: 'Email' })).not.toBeInTheDocument();
   // the phone stays hidden until its own click
   expect(screen.queryByText(/555-0001/)).not.toBeInTheDocument();
   fireEvent.click(screen.getByRole('button', { name: 'Contacto' }));
-  expect(screen.getByRole('link', { name: '+1 (809) 555-0001' })).toHaveAttribute('href', 'tel:+18095550001');
+  expect(await screen.findByRole('link', { name: '+1 (809) 555-0001' })).toHaveAttribute('href', 'tel:+18095550001');
+  expect(api.requests.filter((r) => r.path.endsWith('/contacto')).map((r) => r.body)).toEqual([{ canal: 'email' }, { canal: 'telefono' }]);
   fireEvent.click(screen.getByRole('heading', { name: 'Apartamento en Naco' }));
   expect(screen.getByRole('link', { name: 'pedro@example.com' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: '+1 (809) 555-0001' })).toBeInTheDocument();

@@ -16,7 +16,7 @@ beforeEach(() => {
 const anuncio = (id: string, title: string): Anuncio => ({
   _id: id, title, description: 'Amplia', price: 2500000, moneda: 'RD', proposito: 'venta', propiedad: 'Casa',
   metros: 120, habitaciones: 3, banos: 2, nivel: 1, balcon: false, patio: true, piscina: false, parqueo: true,
-  name: 'Lucía', apellido: 'Peña', empresa: '', movil: '8095551234', email: 'lucia@example.com',
+  name: 'Lucía', apellido: 'Peña', empresa: '', canales: ['telefono', 'email'],
   place: 'Santo Domingo de Guzmán', region: 'Distrito Nacional', locality: 'Naco', address: 'Naco',
   latitude: 18.4755, longitude: -69.9312, image_urls: [], source: null,
 });

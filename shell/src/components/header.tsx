@@ -6,7 +6,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'shared-contracts/router';
 import { ROUTES } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore, useApi } from 'shared-contracts/store';
 
 const MobileDrawer = lazy(() => import('./mobile-drawer'));
 
@@ -17,7 +17,11 @@ export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
 
+  const api = useApi();
   const logout = () => {
+    // The token stops working on the server too; leaving does not wait for (or depend on) the answer.
+    const token = usePortalStore.getState().user?.token;
+    if (token) api.logout(token).catch(() => undefined);
     usePortalStore.getState().logout();
     navigate(ROUTES.home);
   };

@@ -1,11 +1,11 @@
 import { render, screen, fireEvent, within, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useParams } from 'shared-contracts/router';
-import { makeAnuncio } from 'shared-contracts/testing';
+import { makeAnuncio, startRecordedApi, type RecordedApi } from 'shared-contracts/testing';
 import { usePortalStore } from 'shared-contracts/store';
 import { AnuncioCard } from './anuncio-card';
 import { PLACEHOLDER_ALT } from '../../components/image-carousel';
 import { DELETE_LABEL, DELETE_OK } from '../../components/delete-button';
-import type { Anuncio } from 'shared-contracts';
+import { MSG, parseRuntimeConfig, type Anuncio, type ContactoResponse } from 'shared-contracts';
 
 function DetailProbe() {
   return <p>detalle {useParams().anuncioId}</p>;
@@ -67,26 +67,58 @@ test('photos: described alt texts, reserved size, only the first loads eagerly',
   expect(screen.queryByAltText(PLACEHOLDER_ALT)).not.toBeInTheDocument();
 });
 
-test('Contacto reveals a 10-digit phone as a tel link, once', () => {
-  renderCard(makeAnuncio({ movil: '809-555-1234' }));
-  expect(screen.queryByText('(809) 555-1234')).not.toBeInTheDocument();
-  fireEvent.click(screen.getByRole('button', { name: 'Contacto' }));
-  const link = screen.getByRole('link', { name: '(809) 555-1234' });
-  expect(link).toHaveAttribute('href', 'tel:+18095551234');
-  expect(screen.queryByRole('button', { name: 'Contacto' })).not.toBeInTheDocument();
-  // the reveal is not reversed by further interaction
-  fireEvent.click(screen.getByRole('heading', { name: 'Casa con patio en Gazcue' }));
-  expect(screen.getByRole('link', { name: '(809) 555-1234' })).toBeInTheDocument();
-});
+describe('Contacto asks the API for the phone (issue 19: not in the list answer)', () => {
+  let api: RecordedApi;
+  let contact: ContactoResponse = { movil: '809-555-1234', email: 'maria@example.com' };
+  let status = 200;
+  beforeAll(async () => {
+    api = await startRecordedApi(() => ({ status, body: status === 200 ? contact : { error: MSG.tooManyRequests } }));
+  });
+  afterAll(() => api.close());
+  beforeEach(() => {
+    api.requests.length = 0;
+    status = 200;
+    usePortalStore.setState({ config: parseRuntimeConfig({ apiBaseUrl: api.url }) });
+  });
 
-test('Contacto shows +1 for an 11-digit number starting with 1; other values unchanged', () => {
-  const { unmount } = renderCard(makeAnuncio({ movil: '18295550000' }));
-  fireEvent.click(screen.getByRole('button', { name: 'Contacto' }));
-  expect(screen.getByRole('link', { name: '+1 (829) 555-0000' })).toHaveAttribute('href', 'tel:+18295550000');
-  unmount();
-  renderCard(makeAnuncio({ movil: '5551234' }));
-  fireEvent.click(screen.getByRole('button', { name: 'Contacto' }));
-  expect(screen.getByRole('link', { name: '5551234' })).toBeInTheDocument();
+  test('reveals a 10-digit phone as a tel link, once; one request naming the channel', async () => {
+    renderCard(makeAnuncio({ _id: 'c1' }));
+    expect(screen.queryByText('(809) 555-1234')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Contacto' }));
+    const link = await screen.findByRole('link', { name: '(809) 555-1234' });
+    expect(link).toHaveAttribute('href', 'tel:+18095551234');
+    expect(api.requests).toEqual([{ method: 'POST', path: '/anuncio/c1/contacto', body: { canal: 'telefono' } }]);
+    expect(screen.queryByRole('button', { name: 'Contacto' })).not.toBeInTheDocument();
+    // the reveal is not reversed by further interaction
+    fireEvent.click(screen.getByRole('heading', { name: 'Casa con patio en Gazcue' }));
+    expect(screen.getByRole('link', { name: '(809) 555-1234' })).toBeInTheDocument();
+  });
+
+  test('shows +1 for an 11-digit number starting with 1; other values unchanged', async () => {
+    contact = { movil: '18295550000', email: '' };
+    const { unmount } = renderCard(makeAnuncio());
+    fireEvent.click(screen.getByRole('button', { name: 'Contacto' }));
+    expect(await screen.findByRole('link', { name: '+1 (829) 555-0000' })).toHaveAttribute('href', 'tel:+18295550000');
+    unmount();
+    contact = { movil: '5551234', email: '' };
+    renderCard(makeAnuncio());
+    fireEvent.click(screen.getByRole('button', { name: 'Contacto' }));
+    expect(await screen.findByRole('link', { name: '5551234' })).toBeInTheDocument();
+  });
+
+  test('a refusal (too many requests) is shown and the button stays', async () => {
+    status = 429;
+    renderCard(makeAnuncio());
+    fireEvent.click(screen.getByRole('button', { name: 'Contacto' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.tooManyRequests);
+    // (antd keeps the spinner's box for its fade-out, hence the pattern)
+    expect(screen.getByRole('button', { name: /Contacto/ })).toBeEnabled();
+  });
+
+  test('a listing without a phone shows no Contacto button', () => {
+    renderCard(makeAnuncio({ canales: ['email'] }));
+    expect(screen.queryByRole('button', { name: 'Contacto' })).not.toBeInTheDocument();
+  });
 });
 
 test('Información remembers the listing in the store and opens its detail route', () => {

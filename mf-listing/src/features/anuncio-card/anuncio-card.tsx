@@ -16,11 +16,9 @@ import {
   anuncioPath,
   companyDisplayName,
   formatArea,
-  formatPhone,
   formatPrice,
   formatRooms,
   locationLine,
-  telHref,
   type Anuncio,
 } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
@@ -92,7 +90,7 @@ export function AnuncioCard({ anuncio, onDelete, priority = false }: AnuncioCard
           <Button type="primary" href={href} onClick={openDetail}>
             {MSG.informacion}
           </Button>
-          <ContactReveal label={MSG.contacto} href={telHref(anuncio.movil)} text={formatPhone(anuncio.movil)} />
+          {anuncio.canales.includes('telefono') && <ContactReveal anuncioId={anuncio._id} canal="telefono" label={MSG.contacto} />}
           {onDelete && (
             <Suspense fallback={null}>
               <DeleteButton id={anuncio._id} onDelete={onDelete} />

@@ -13,12 +13,10 @@ import {
   amenities,
   companyDisplayName,
   descriptionLines,
-  formatPhone,
   formatPrice,
   isClosed,
   listingTags,
   locationLine,
-  telHref,
   type Anuncio,
 } from 'shared-contracts';
 import { ImageCarousel } from '../../components/image-carousel';
@@ -96,8 +94,8 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
       )}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', marginBottom: 16 }}>
         {/* Sold or rented (issue 20): nobody is to be contacted about it any more. */}
-        {anuncio.email && !closed && <ContactReveal label={MSG.emailBoton} href={`mailto:${anuncio.email}`} text={anuncio.email} />}
-        {anuncio.movil && !closed && <ContactReveal label={MSG.contacto} href={telHref(anuncio.movil)} text={formatPhone(anuncio.movil)} />}
+        {anuncio.canales.includes('email') && !closed && <ContactReveal anuncioId={anuncio._id} canal="email" label={MSG.emailBoton} />}
+        {anuncio.canales.includes('telefono') && !closed && <ContactReveal anuncioId={anuncio._id} canal="telefono" label={MSG.contacto} />}
         {onDelete && (
           <Suspense fallback={null}>
             <DeleteButton id={anuncio._id} onDelete={onDelete} />

@@ -2,7 +2,7 @@
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'shared-contracts/router';
-import type { Anuncio } from 'shared-contracts';
+import type { OwnAnuncio } from 'shared-contracts';
 import { AnuncioForm } from './anuncio-form';
 import type { CompressFn } from '../../photo-upload/api/compress-image';
 import { TEST_USER, imagePartNames, setSession, startRecordedApi, textPart } from '../../../test-support/recorded-api';
@@ -13,10 +13,10 @@ beforeEach(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 });
 
-const LISTING: Anuncio = {
+const LISTING: OwnAnuncio = {
   _id: 'a9', title: 'Casa en Naco', description: 'Amplia\nCon patio', price: 2500000, moneda: 'US', proposito: 'alquiler', propiedad: 'Villa',
   metros: 120, habitaciones: 3, banos: 2, nivel: 1, balcon: false, patio: true, piscina: true, parqueo: false,
-  name: 'Otra', apellido: 'Persona', empresa: 'Inmobiliaria X', movil: '8095551234', email: 'otra@example.com',
+  name: 'Otra', apellido: 'Persona', empresa: 'Inmobiliaria X', movil: '8095551234', email: 'otra@example.com', canales: ['telefono', 'email'],
   place: 'Santo Domingo de Guzmán', region: 'Distrito Nacional', locality: 'Naco', address: 'Calle Fantino Falco, Naco',
   latitude: 18.4755, longitude: -69.9312, image_urls: ['http://api.test/photos/aaaa.webp', 'http://api.test/photos/bbbb.webp'], source: null, estado: 'pausado',
 };

@@ -13,7 +13,7 @@ import Input from 'antd/es/input';
 import Row from 'antd/es/row';
 import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
-import { MSG, ROUTES, type Anuncio } from 'shared-contracts';
+import { MSG, ROUTES, type OwnAnuncio } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 import { AddressPicker } from '../../address-picker/components/address-picker';
 import type { AddressValue } from '../../address-picker/api/feature-to-address';
@@ -44,11 +44,11 @@ const EDITABLE = [
 ] as const;
 
 /** The listing's values as the form holds them (absent numbers stay empty). */
-function valuesOf(anuncio: Anuncio): Record<string, unknown> {
+function valuesOf(anuncio: OwnAnuncio): Record<string, unknown> {
   return Object.fromEntries(EDITABLE.map((k) => [k, anuncio[k] ?? undefined]));
 }
 
-export function AnuncioForm({ compress = compressImage, editing }: { compress?: CompressFn; editing?: Anuncio }) {
+export function AnuncioForm({ compress = compressImage, editing }: { compress?: CompressFn; editing?: OwnAnuncio }) {
   const [form] = Form.useForm();
   const user = usePortalStore((s) => s.user);
   const photos = usePhotos(compress, editing?.image_urls);

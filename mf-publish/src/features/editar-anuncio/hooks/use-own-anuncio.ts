@@ -4,14 +4,14 @@
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'shared-contracts/router';
-import { ApiError, MSG, ROUTES, type Anuncio } from 'shared-contracts';
+import { ApiError, MSG, ROUTES, type OwnAnuncio } from 'shared-contracts';
 import { useApi, usePortalStore } from 'shared-contracts/store';
 
 export function useOwnAnuncio(anuncioId: string) {
   const api = useApi();
   const navigate = useNavigate();
   const token = usePortalStore((s) => s.user?.token);
-  const [anuncio, setAnuncio] = useState<Anuncio | null>(null);
+  const [anuncio, setAnuncio] = useState<OwnAnuncio | null>(null);
   const [error, setError] = useState('');
 
   useEffect(() => {

@@ -1,0 +1,29 @@
+/**
+ * `POST /anuncio/{id}/contacto` with `{canal}` (issue 19, item 5): the seller's phone and email,
+ * given only when a visitor presses Contacto or Email. No login, limited per client (an IPv4
+ * address or an IPv6 /64), so reading every seller's phone takes as many requests as listings and
+ * runs into the limit, where paging the list used to hand out twelve at a time. Each press is
+ * counted per listing and channel (contact_leads), the base for the seller's lead figures.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { MSG, type ContactoResponse } from 'shared-contracts';
+import { contactoSchema } from 'shared-contracts/schemas';
+import { HttpError } from '../http-error';
+import { isUuid } from '../plugins/auth';
+import { contactLeads } from '../db/schema';
+import { findPublished } from './repository';
+
+export default async function contactRoute(app: FastifyInstance) {
+  const { db } = app;
+  app.post<{ Params: { id: string } }>('/anuncio/:id/contacto', { preHandler: app.limitContact }, async (request): Promise<ContactoResponse> => {
+    const { canal } = contactoSchema.parse(request.body ?? {});
+    const row = isUuid(request.params.id) ? await findPublished(db, request.params.id) : null;
+    if (!row) throw new HttpError(404, MSG.notFound, { error: MSG.notFound, message: MSG.notFound });
+    await db
+      .insert(contactLeads)
+      .values({ anuncioId: row.id, canal, count: 1, lastAt: new Date(app.clock.now()) })
+      .onConflictDoUpdate({ target: [contactLeads.anuncioId, contactLeads.canal], set: { count: sql`${contactLeads.count} + 1`, lastAt: new Date(app.clock.now()) } });
+    return { movil: row.movil, email: row.email };
+  });
+}

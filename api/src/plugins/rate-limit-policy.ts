@@ -1,0 +1,132 @@
+/**
+ * Which calls are limited, by what and how much (issue 19, item 2 and 3). The counting is the
+ * rate-limits plugin's store (`app.createRateLimit`), so one store (in memory, or shared across
+ * instances) serves every counter here; the keys come from rate-limit-keys.ts.
+ *
+ * - Sign-up, forgot-password, confirmation-link: per client, then per email. A request refused
+ *   per client is not counted against the email, so nobody can use up a victim's inbox counter
+ *   from an address that is already blocked.
+ * - Login: every attempt counts per client; only failures count against the account, per
+ *   account and client (a stranger locks out only themselves) and per account overall. The overall
+ *   ceiling refuses only clients that have already failed on that account, so the owner typing the
+ *   right password from their own connection is never locked out by strangers; after a few failures
+ *   on an account, each further attempt on it waits a little longer (progressive delay), which slows
+ *   guessing from many addresses without refusing anyone.
+ * - Publishing: per user and per client. Contact reveals and geocoder lookups: per client.
+ * Over a limit: 429 `{error}` with Retry-After in seconds.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MSG } from 'shared-contracts';
+import { HttpError } from '../http-error';
+import { clientKey, emailKey } from './rate-limit-keys';
+
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+export type AttemptKind = 'signup' | 'forgot' | 'confirmLink';
+export type ClientKind = 'contact' | 'geocode';
+export interface RateLimitSettings {
+  signup: { ip: Limit; email: Limit };
+  forgot: { ip: Limit; email: Limit };
+  confirmLink: { ip: Limit; email: Limit };
+  login: { ip: Limit; emailIp: Limit; email: Limit; delay: { afterFailures: number; baseMs: number; maxMs: number } };
+  publish: { user: Limit; ip: Limit };
+  contact: { ip: Limit };
+  geocode: { ip: Limit };
+}
+
+const MINUTE = 60_000;
+/** The documented limits (api/README.md). */
+export const RATE_LIMITS: RateLimitSettings = {
+  signup: { ip: { max: 10, windowMs: 60 * MINUTE }, email: { max: 5, windowMs: 60 * MINUTE } },
+  forgot: { ip: { max: 10, windowMs: 60 * MINUTE }, email: { max: 3, windowMs: 60 * MINUTE } },
+  confirmLink: { ip: { max: 10, windowMs: 60 * MINUTE }, email: { max: 3, windowMs: 60 * MINUTE } },
+  login: {
+    ip: { max: 30, windowMs: 15 * MINUTE },
+    emailIp: { max: 5, windowMs: 15 * MINUTE },
+    email: { max: 50, windowMs: 15 * MINUTE },
+    delay: { afterFailures: 5, baseMs: 250, maxMs: 4000 },
+  },
+  publish: { user: { max: 20, windowMs: 60 * MINUTE }, ip: { max: 30, windowMs: 60 * MINUTE } },
+  contact: { ip: { max: 30, windowMs: 10 * MINUTE } },
+  geocode: { ip: { max: 60, windowMs: MINUTE } },
+};
+
+type Checker = (request: FastifyRequest, opts?: { increment: boolean }) => Promise<{ isAllowed: boolean; isExceeded?: boolean; remaining?: number; ttlInSeconds?: number }>;
+
+function refuse(request: FastifyRequest, reply: FastifyReply, what: string, ttlSeconds: number): never {
+  reply.header('retry-after', String(Math.max(1, ttlSeconds)));
+  request.log.warn({ limit: what, ip: request.ip }, 'límite de intentos alcanzado');
+  throw new HttpError(429, MSG.tooManyRequests);
+}
+
+async function ratePolicyPlugin(app: FastifyInstance, opts: { limits?: Partial<RateLimitSettings> }) {
+  const limits: RateLimitSettings = { ...RATE_LIMITS, ...opts.limits };
+  const scale = app.config.rateLimitScale ?? 1;
+  const counter = (name: string, limit: Limit, key: (req: FastifyRequest) => string): Checker =>
+    app.createRateLimit({ max: limit.max * scale, timeWindow: limit.windowMs, keyGenerator: (req) => `${name}:${key(req)}` }) as Checker;
+  /** Counts the request; refuses it when over the limit. */
+  const take = async (check: Checker, request: FastifyRequest, reply: FastifyReply, what: string) => {
+    const r = await check(request);
+    if (!r.isAllowed && r.isExceeded) refuse(request, reply, what, r.ttlInSeconds ?? 1);
+  };
+  const client = (req: FastifyRequest) => clientKey(req.ip);
+
+  app.decorate('limitAttempts', (kind: AttemptKind) => {
+    const byClient = counter(`${kind}:ip`, limits[kind].ip, client);
+    const byEmail = counter(`${kind}:email`, limits[kind].email, (req) => String(emailKey(req.body)));
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      await take(byClient, request, reply, `${kind}:ip`);
+      if (emailKey(request.body)) await take(byEmail, request, reply, `${kind}:email`);
+    };
+  });
+
+  const login = limits.login;
+  const loginByClient = counter('login:ip', login.ip, client);
+  const failuresByEmailClient = counter('login:fail:email-ip', login.emailIp, (req) => `${emailKey(req.body)}|${client(req)}`);
+  const failuresByEmail = counter('login:fail:email', login.email, (req) => String(emailKey(req.body)));
+  /** How many failures a counter holds now, without adding one. */
+  const failures = async (check: Checker, limit: Limit, request: FastifyRequest) => {
+    const r = await check(request, { increment: false });
+    return { count: limit.max * scale - (r.remaining ?? 0), ttl: r.ttlInSeconds ?? 1 };
+  };
+  app.decorate('loginGuard', {
+    async check(request: FastifyRequest, reply: FastifyReply) {
+      await take(loginByClient, request, reply, 'login:ip');
+      if (!emailKey(request.body)) return;
+      const mine = await failures(failuresByEmailClient, login.emailIp, request);
+      if (mine.count >= login.emailIp.max * scale) refuse(request, reply, 'login:email-ip', mine.ttl);
+      const all = await failures(failuresByEmail, login.email, request);
+      if (all.count >= login.email.max * scale && mine.count > 0) refuse(request, reply, 'login:email', all.ttl);
+      const over = all.count - login.delay.afterFailures * scale;
+      if (over >= 0) {
+        const wait = Math.min(login.delay.maxMs, login.delay.baseMs * 2 ** Math.min(over, 16));
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    },
+    async failed(request: FastifyRequest) {
+      if (!emailKey(request.body)) return;
+      await failuresByEmailClient(request);
+      await failuresByEmail(request);
+    },
+  });
+
+  for (const kind of ['contact', 'geocode'] as const) {
+    const byClient = counter(`${kind}:ip`, limits[kind].ip, client);
+    app.decorate(kind === 'contact' ? 'limitContact' : 'limitGeocode', async (request: FastifyRequest, reply: FastifyReply) => {
+      await take(byClient, request, reply, `${kind}:ip`);
+    });
+  }
+
+  const publishByUser = counter('publish:user', limits.publish.user, (req) => String(req.user?.id));
+  const publishByClient = counter('publish:ip', limits.publish.ip, client);
+  /** After authenticate: per user, then per client. */
+  app.decorate('limitPublish', async (request: FastifyRequest, reply: FastifyReply) => {
+    await take(publishByUser, request, reply, 'publish:user');
+    await take(publishByClient, request, reply, 'publish:ip');
+  });
+}
+
+export default fp(ratePolicyPlugin, { name: 'rate-limit-policy', fastify: '5.x', dependencies: ['config', 'rate-limits'] });

@@ -1,0 +1,14 @@
+/** Rate limits out of the way, for suites that test something else (accounts, fuzzing). */
+import type { Limit, RateLimitSettings } from '../../src/plugins/rate-limit-policy';
+
+const roomy: Limit = { max: 100_000, windowMs: 60_000 };
+
+export const NO_LIMITS: RateLimitSettings = {
+  signup: { ip: roomy, email: roomy },
+  forgot: { ip: roomy, email: roomy },
+  confirmLink: { ip: roomy, email: roomy },
+  login: { ip: roomy, emailIp: roomy, email: roomy, delay: { afterFailures: 100_000, baseMs: 0, maxMs: 0 } },
+  publish: { user: roomy, ip: roomy },
+  contact: { ip: roomy },
+  geocode: { ip: roomy },
+};

@@ -1,0 +1,48 @@
+/**
+ * What the production site server adds to, and holds back from, the base headers (issue 19,
+ * item 9), kept apart from site-server.mjs so its rewrite can hook it in with two lines:
+ * - HSTS when the site's public address is https (a browser then never tries plain http again);
+ * - a Permissions-Policy allowing only what the portal uses (geolocation for "Mi ubicación" on the
+ *   map, on its own origin), nothing else (camera, microphone, payment, USB...);
+ * - in production (NODE_ENV=production, or a site address that is not local), no source maps and no
+ *   standalone QA harness page of a remote: they are for development and map the code for attackers.
+ */
+
+/** True for a site on this machine (development, e2e): everything is served as before. */
+export function isLocalSite(siteUrl) {
+  const host = new URL(siteUrl).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+}
+
+export function isProductionSite(siteUrl, env = process.env) {
+  return env.NODE_ENV === 'production' || !isLocalSite(siteUrl);
+}
+
+const PERMISSIONS_POLICY = [
+  'geolocation=(self)',
+  'camera=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'display-capture=()',
+  'browsing-topics=()',
+].join(', ');
+
+/** Headers every answer of the site carries on top of site-server.mjs's own. */
+export function extraSecurityHeaders(siteUrl) {
+  const headers = { 'permissions-policy': PERMISSIONS_POLICY };
+  if (new URL(siteUrl).protocol === 'https:') headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  return headers;
+}
+
+/** Paths a production site answers 404: source maps and the remotes' standalone harness pages. */
+export function hiddenInProduction(urlPath) {
+  if (urlPath.endsWith('.map')) return true;
+  return /^\/remotes\/mf-[a-z]+\/(v\/[^/]+\/)?(index\.html)?$/.test(urlPath);
+}
