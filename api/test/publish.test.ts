@@ -99,8 +99,10 @@ describe.each(engines())('publishing and own listings on %s', (engine) => {
     expect(storedFiles().length).toBeGreaterThan(before.length);
     abort.abort();
     expect(await sent).toBe('AbortError');
-    // give the server time to finish the photos it had started, then look
-    await new Promise((r) => setTimeout(r, 4000));
+    // The server finishes the photos it had started, then drops them: wait for that (a fixed 4 s
+    // was too short on a loaded machine, and the leftovers then failed the next tests).
+    const settled = Date.now() + 30_000;
+    while (storedFiles().length !== before.length && Date.now() < settled) await new Promise((r) => setTimeout(r, 100));
     expect(await rowsOf(user.id)).toHaveLength(0);
     expect(storedFiles()).toEqual(before);
   });
