@@ -15,7 +15,7 @@ import { NEW_PHOTO_PREFIX, anuncioSchema, fotosOrderSchema } from 'shared-contra
 import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
 import { deletePhotos, storeListingPhotos } from '../photos';
-import { toOwnAnuncio } from './serialize';
+import { toAnuncio } from './serialize';
 import { listingColumns, readUpload, refuseOversized, registerListingUpload } from './upload';
 import type { AnuncioRow } from '../db/schema';
 import { findById } from './repository';
@@ -82,7 +82,7 @@ export default async function editRoute(app: FastifyInstance) {
       // The entries its old and its new values belong to, on every instance.
       await searchChanges.announce({ rows: [searchRowOf(before!), searchRowOf(row)] });
       await deletePhotos(photoStorage, deleted).catch((err) => request.log.error({ err }, 'no se pudieron borrar las fotos quitadas'));
-      return toOwnAnuncio(row, config.publicApiUrl, config.listingTtlDays);
+      return toAnuncio(row, config.publicApiUrl, config.listingTtlDays);
     } catch (err) {
       await deletePhotos(photoStorage, newKeys).catch((e) => request.log.error({ err: e }, 'no se pudieron borrar las fotos'));
       throw err;

@@ -11,7 +11,7 @@ import { estadoSchema, renovarSchema } from 'shared-contracts/schemas';
 import type { AnuncioRow } from '../db/schema';
 import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
-import { toAnuncio } from './serialize';
+import { toAnuncio, toOwnAnuncio } from './serialize';
 import { QuotaError, assertFreeSlot, findById } from './repository';
 import { lockForActivation, updateListing, type Tx } from './lifecycle-repository';
 import { isValidRenewToken } from './renew-link';
@@ -55,7 +55,8 @@ export default async function statusRoutes(app: FastifyInstance) {
   // No HEAD twin: an owner-only read has nothing to offer caches or link checkers.
   app.get<{ Params: { id: string } }>('/anuncio/:id/editar', { preHandler: app.authenticate, exposeHeadRoute: false }, async (request) => {
     const row = isUuid(request.params.id) ? await findById(db, request.params.id) : null;
-    return answer(ownedOrThrow(row, request.user!.id));
+    // In full, phone and email included: the owner's edit form shows them (issue 19 keeps them out of public answers).
+    return toOwnAnuncio(ownedOrThrow(row, request.user!.id), config.publicApiUrl, config.listingTtlDays);
   });
 
   app.post<{ Params: { id: string } }>('/anuncio/:id/estado', { preHandler: app.authenticate }, async (request) => {
