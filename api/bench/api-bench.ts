@@ -126,7 +126,7 @@ async function main() {
   const ownServerDir = data.env.DATA_DIR ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-server-'));
   const serverDir = data.env.DATA_DIR ?? (ownServerDir as string);
   try {
-    child = await startServer({ ...data.env, DATA_DIR: serverDir, SMTP_URL: '', RATE_LIMIT_SCALE: '1000' }, port);
+    child = await startServer({ ...data.env, DATA_DIR: serverDir, SMTP_URL: '', MAIL_OUTBOX: '1', RATE_LIMIT_SCALE: '1000' }, port);
     const only = arg('cases')?.split(',');
     const all = httpCases(data.sample, deepPage, data.rows);
     const cases = all.filter((c) => !only || only.includes(c.name));

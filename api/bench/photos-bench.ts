@@ -107,7 +107,7 @@ async function main() {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-photos-'));
   // The outbox and PGlite of the temporary directory, whatever the calling shell has set.
-  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '' }, port);
+  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', MAIL_OUTBOX: '1' }, port);
   const baseUrl = `http://127.0.0.1:${port}`;
   const measures: Measure[] = [];
   let comparison: Measure;

@@ -76,7 +76,7 @@ async function main() {
   let server: ServerProcess | null = null;
   try {
     server = await startServer(
-      { DATABASE_URL: databaseUrl ? data.env.DATABASE_URL : '', DATA_DIR: dataDir, SMTP_URL: '', RATE_LIMIT_SCALE: rateLimitScale },
+      { DATABASE_URL: databaseUrl ? data.env.DATABASE_URL : '', DATA_DIR: dataDir, SMTP_URL: '', MAIL_OUTBOX: '1', RATE_LIMIT_SCALE: rateLimitScale },
       port,
     );
     const baseUrl = `http://127.0.0.1:${port}`;
