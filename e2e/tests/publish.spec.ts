@@ -86,6 +86,9 @@ test('publish with two photos and a searched address, see it in my listings and 
   expect(await homeCard.locator('img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)).toBeGreaterThan(0);
 
   await page.goto('/misAnuncios');
+  // Deleting removes the photo files: a card photo still downloading would get the 404 (seen
+  // once in CI as ERR_BLOCKED_BY_ORB). A user sees the card before pressing Borrar; so does the test.
+  await page.waitForLoadState('networkidle');
   await page.locator('.anuncio-card', { hasText: title }).getByRole('button', { name: 'Borrar' }).click();
   await page.getByRole('button', { name: 'Sí, borrar' }).click(); // the card (mf-listing) asks first
   await expect(page.locator('.anuncio-card', { hasText: title })).toHaveCount(0);
