@@ -3,9 +3,11 @@
  * Web benchmark (npm run bench:web): the combined site as users get it, on a phone.
  *
  *   npm run bench:web -- [--runs 3] [--port 3700] [--api-port 4700] [--skip-lighthouse]
+ *                        [--count 100000] [--html-only] [--html-connections 20] [--html-seconds 10]
  *
  * 1. Starts the portal with `scripts/start.mjs` (production build of whatever is missing or
- *    outdated, the API on PGlite with the demo catalogue in a temporary DATA_DIR).
+ *    outdated, the API on PGlite with the demo catalogue in a temporary DATA_DIR; with --count N,
+ *    N synthetic listings from the API benchmark's bulk loader instead, without photos).
  * 2. Bytes: Debian's Chromium (headless, 390x844, touch) opens the home page and a listing's
  *    detail with a cold cache and counts the JavaScript transferred (gzip, as sent) twice: the
  *    scripts requested before the content was on screen (the listing cards; the detail's title),
@@ -15,8 +17,9 @@
  * 3. Lighthouse (12.x, the line that runs on Node 20; mobile preset, simulated 4G and a slow CPU)
  *    on both pages, --runs times each: the median performance score with LCP, TBT and CLS.
  *
- * 4. The server-rendered HTML of both pages with autocannon (--html-connections 20,
- *    --html-seconds 10): p50/p95/p99 and requests per second, beside the load average.
+ * 4. The server-rendered HTML under load (bench-web-html.mjs): the no-op route, home and a detail
+ *    asked again and again, and never-repeated addresses (cold), each with its load average and
+ *    its ratio to the no-op. --html-only skips 2 and 3.
  *
  * Prints a table and writes test-results/bench-web.json. Targets (issue 11): at most 200 KB of
  * gzip JavaScript before the home page is usable, Lighthouse performance >= 90, CLS <= 0.05.
@@ -25,7 +28,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { ROOT } from './apps.mjs';
+import { htmlCases, printHtmlCases } from './bench-web-html.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 // Without the background-networking flags Chromium keeps dialling Google on this closed network.
@@ -48,7 +53,18 @@ if (!fs.existsSync(CHROME_PATH)) {
 
 const siteUrl = `http://127.0.0.1:${PORT}`;
 const apiUrl = `http://127.0.0.1:${API_PORT}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
+const COUNT = arg('count') === undefined ? null : Number(arg('count').replace(/_/g, ''));
+if (COUNT !== null && (!Number.isInteger(COUNT) || COUNT < 1)) throw new Error('--count debe ser un entero ≥ 1');
+
+/** --count N: N synthetic listings (the API benchmark's bulk loader); otherwise the demo catalogue. */
+function prepareDataDir() {
+  if (COUNT === null) return fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
+  console.log(`Cargando ${COUNT} anuncios sintéticos…`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'bench', 'load-only.ts'), '--count', String(COUNT)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  if (r.status !== 0) throw new Error('no se pudieron cargar los anuncios');
+  return r.stdout.trim().split('\n').pop();
+}
+const dataDir = prepareDataDir();
 
 async function waitFor(url, ms) {
   const until = Date.now() + ms;
@@ -174,24 +190,8 @@ async function runLighthouse(url) {
   return { runs, median: { score: pick('score'), fcpMs: pick('fcpMs'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls'), siMs: pick('siMs') } };
 }
 
-/** The page's HTML (server-rendered) at HTML_CONNECTIONS connections for HTML_SECONDS: p50/p95/p99, req/s. */
 const HTML_CONNECTIONS = Number(arg('html-connections', 20));
 const HTML_SECONDS = Number(arg('html-seconds', 10));
-async function htmlLatency(url) {
-  const { default: autocannon } = await import('autocannon');
-  const times = [];
-  const run = (duration) =>
-    new Promise((resolve, reject) => {
-      const instance = autocannon({ url, connections: HTML_CONNECTIONS, duration, headers: { 'accept-encoding': 'gzip' } }, (err, r) => (err ? reject(err) : resolve(r)));
-      instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
-    });
-  await run(2); // warm-up: the renderer loads the remotes' server builds, the API's caches fill
-  times.length = 0;
-  const r = await run(HTML_SECONDS);
-  const sorted = times.sort((a, b) => a - b);
-  const pct = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((q / 100) * sorted.length))] * 10) / 10;
-  return { connections: HTML_CONNECTIONS, p50: pct(50), p95: pct(95), p99: pct(99), rps: Math.round(r.requests.average), non2xx: r.non2xx, errors: r.errors };
-}
 
 async function main() {
   const { stop } = startPortal();
@@ -201,7 +201,8 @@ async function main() {
     await waitFor(`${apiUrl}/health`, 120_000);
     const list = await fetch(`${apiUrl}/allAnuncios`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filters: {}, page: 0 }) });
     if (!list.ok) throw new Error(`POST /allAnuncios: HTTP ${list.status}`);
-    const withPhotos = (await list.json()).anuncios.find((a) => (a.image_urls ?? []).length > 0);
+    const listed = (await list.json()).anuncios;
+    const withPhotos = listed.find((a) => (a.image_urls ?? []).length > 0) ?? (COUNT !== null ? listed[0] : undefined);
     if (!withPhotos) throw new Error('El catálogo de demostración no tiene anuncios con fotos');
     const pages = [
       { name: 'inicio', url: `${siteUrl}/`, ready: '.anuncio-card' },
@@ -210,39 +211,40 @@ async function main() {
 
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((f) => f !== '--headless=new') });
-    const results = {};
+    const results = { inicio: {}, detalle: {} };
     try {
-      for (const p of pages) {
+      for (const p of flag('html-only') ? [] : pages) {
         // one warm-up (the API's caches, the OS file cache), then the measured cold-cache load
         await measureBytes(browser, p.url, p.ready);
-        results[p.name] = { bytes: await measureBytes(browser, p.url, p.ready) };
+        results[p.name].bytes = await measureBytes(browser, p.url, p.ready);
       }
     } finally {
       await browser.close();
     }
-    if (!flag('skip-lighthouse')) {
+    if (!flag('skip-lighthouse') && !flag('html-only')) {
       for (const p of pages) results[p.name].lighthouse = await runLighthouse(p.url);
     }
     // the server-rendered HTML itself, under load (issue 17's target: p95 <= 100 ms at 20 connections)
-    for (const p of pages) results[p.name].html = await htmlLatency(p.url);
+    const html = await htmlCases({ siteUrl, detailPath: new URL(pages[1].url).pathname, connections: HTML_CONNECTIONS, seconds: HTML_SECONDS, count: COUNT ?? 300 });
 
     const kb = (n) => (n / 1024).toFixed(1);
     console.log(`\nWeb, teléfono 390x844 (${new Date().toISOString()}, carga media ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')})`);
     console.log('| página | JS KB gzip hasta ver el contenido | scripts | JS KB gzip con la red quieta | scripts | CSS KB | visible ms | Lighthouse | LCP ms | TBT ms | CLS |');
     console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
     for (const [name, r] of Object.entries(results)) {
+      if (!r.bytes) continue;
       const lh = r.lighthouse?.median;
       console.log(
         `| ${name} | ${kb(r.bytes.jsBytesBeforeVisible)} | ${r.bytes.scriptsBeforeVisible} | ${kb(r.bytes.jsBytes)} | ${r.bytes.scripts} | ${kb(r.bytes.cssBytes)} | ${r.bytes.visibleMs} | ${lh ? `${lh.score} (${r.lighthouse.runs.map((x) => x.score).join(', ')})` : '-'} | ${lh?.lcpMs ?? '-'} | ${lh?.tbtMs ?? '-'} | ${lh?.cls ?? '-'} |`,
       );
     }
     for (const [name, r] of Object.entries(results)) {
-      if (r.html) console.log(`  ${name}, HTML del servidor @${r.html.connections} conexiones: p50 ${r.html.p50} ms, p95 ${r.html.p95} ms, p99 ${r.html.p99} ms, ${r.html.rps} req/s, no-2xx ${r.html.non2xx}, errores ${r.html.errors}`);
-      console.log(`  ${name}, scripts más grandes: ${r.bytes.largestScripts.map((s) => `${s.url} ${s.kb} KB`).join('; ')}`);
+      if (r.bytes) console.log(`  ${name}, scripts más grandes: ${r.bytes.largestScripts.map((s) => `${s.url} ${s.kb} KB`).join('; ')}`);
     }
+    printHtmlCases(html);
     const outDir = path.join(ROOT, 'test-results');
     fs.mkdirSync(outDir, { recursive: true });
-    fs.writeFileSync(path.join(outDir, 'bench-web.json'), JSON.stringify({ date: new Date().toISOString(), loadavg: os.loadavg(), results }, null, 2));
+    fs.writeFileSync(path.join(outDir, 'bench-web.json'), JSON.stringify({ date: new Date().toISOString(), loadavg: os.loadavg(), listings: COUNT ?? 'demo', results, html }, null, 2));
     console.log('\nResultados en test-results/bench-web.json');
   } finally {
     stop();

@@ -9,6 +9,7 @@
  * the data to embed. A remote that fails or is slow on the server leaves its Suspense fallback in
  * the HTML, and the browser renders that area; the page is never a 500 for it.
  */
+import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { registerPlugins } from '@module-federation/enhanced/runtime';
@@ -21,6 +22,7 @@ import { ThemeProvider } from '../app/theme-provider';
 import { AppRoutes, PAGES } from '../app/routes';
 import { loadRemoteById, loadRemoteModule, registerRemoteRegistry, reregisterRemoteRegistry, setRemoteTimeoutOverride } from '../remotes/registry';
 import { fsEntryPlugin } from './fs-entry-plugin';
+import { createHtmlCache } from './html-cache';
 import '../app/global.css';
 import '../antd-provide';
 
@@ -83,16 +85,18 @@ function antdStyles(): string {
   return extracted.css;
 }
 
-function renderHtml(element: React.ReactNode, timeoutMs: number, nonce: string): Promise<string> {
+/** `complete`: nothing failed or was left to the browser (only such a render may be reused). */
+function renderHtml(element: React.ReactNode, timeoutMs: number, nonce: string): Promise<{ html: string; complete: boolean }> {
   return new Promise((resolve, reject) => {
     let html = '';
+    let complete = true;
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {
         html += chunk.toString();
         done();
       },
     });
-    sink.on('finish', () => resolve(html));
+    sink.on('finish', () => resolve({ html, complete }));
     const stream = renderToPipeableStream(element, {
       // React's own inline scripts (Suspense boundaries) carry the response's CSP nonce
       nonce,
@@ -100,11 +104,15 @@ function renderHtml(element: React.ReactNode, timeoutMs: number, nonce: string):
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
       onError(err: unknown) {
+        complete = false;
         // a remote that failed on the server: its area is rendered by the browser
         console.warn('[ssr]', err instanceof Error ? err.message.split('\n')[0] : String(err));
       },
     });
-    setTimeout(() => stream.abort(new Error('tiempo de render agotado')), timeoutMs).unref();
+    setTimeout(() => {
+      complete = false;
+      stream.abort(new Error('tiempo de render agotado'));
+    }, timeoutMs).unref();
   });
 }
 
@@ -115,6 +123,8 @@ export function createRenderer(options: RendererOptions): Renderer {
   registerPlugins([fsEntryPlugin()]);
   const api = createApiClient({ baseUrl: options.apiUrl });
   let registered = '';
+  /** Rendered pages by address, remotes and data (html-cache.ts): about 16 MB of HTML, a minute each. */
+  const rendered = createHtmlCache<{ styles: string }>(16 * 1024 * 1024, 60_000);
 
   function syncRegistry(serverRegistry: Record<string, string>) {
     const key = JSON.stringify(serverRegistry);
@@ -155,7 +165,10 @@ export function createRenderer(options: RendererOptions): Renderer {
           }
         }
       }
-      const html = await renderHtml(
+      const key = createHash('sha256').update(JSON.stringify([registered, url, status, head ?? null, pageData])).digest('base64');
+      const hit = rendered.get(key, nonce);
+      if (hit) return { status, html: hit.html, styles: hit.rest.styles, head, pageData };
+      const { html, complete } = await renderHtml(
         <StyleProvider cache={styleCache}>
           <ThemeProvider>
             <StaticRouter location={url}>
@@ -168,7 +181,9 @@ export function createRenderer(options: RendererOptions): Renderer {
         options.renderTimeoutMs,
         nonce,
       );
-      return { status, html, styles: antdStyles() + collectCss(), head, pageData };
+      const styles = antdStyles() + collectCss();
+      if (complete) rendered.set(key, { html, nonce, rest: { styles } });
+      return { status, html, styles, head, pageData };
     },
   };
 }
