@@ -25,6 +25,20 @@ function newestMtime(dir) {
   return newest;
 }
 
+/**
+ * Marks `apps` as built now. webpack does not rewrite an output whose bytes did not change, so after
+ * a change that leaves index.html or remoteEntry.js as they were (a server-only file, a test), their
+ * old mtime would keep the app stale and every `npm start` would build it again.
+ */
+export function markBuilt(apps) {
+  const now = new Date();
+  for (const app of apps) {
+    for (const file of [entryOf(app), ...(SERVER_APPS.includes(app) ? [serverEntryOf(app)] : [])]) {
+      if (fs.existsSync(file)) fs.utimesSync(file, now, now);
+    }
+  }
+}
+
 const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
 /** Apps whose build is missing or older than their sources (or shared-contracts', or the build config). */

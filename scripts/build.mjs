@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ROOT, WEB_APPS, staleApps } from './apps.mjs';
+import { ROOT, WEB_APPS, markBuilt, staleApps } from './apps.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -33,6 +33,7 @@ export async function buildApps(apps, { quiet = false } = {}) {
       resolve();
     });
   });
+  markBuilt(apps);
   if (!quiet) console.log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
