@@ -3,7 +3,8 @@
  * Web benchmark (npm run bench:web): the combined site as users get it, on a phone.
  *
  *   npm run bench:web -- [--runs 3] [--port 3700] [--api-port 4700] [--skip-lighthouse]
- *                        [--count 100000] [--html-only] [--html-connections 20] [--html-seconds 10]
+ *                        [--count 100000 [--keep] | --reuse <data dir>] [--html-only]
+ *                        [--html-connections 20] [--html-seconds 10]
  *
  * 1. Starts the portal with `scripts/start.mjs` (production build of whatever is missing or
  *    outdated, the API on PGlite with the demo catalogue in a temporary DATA_DIR; with --count N,
@@ -58,6 +59,7 @@ if (COUNT !== null && (!Number.isInteger(COUNT) || COUNT < 1)) throw new Error('
 
 /** --count N: N synthetic listings (the API benchmark's bulk loader); otherwise the demo catalogue. */
 function prepareDataDir() {
+  if (arg('reuse')) return path.resolve(arg('reuse'));
   if (COUNT === null) return fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
   console.log(`Cargando ${COUNT} anuncios sintéticos…`);
   const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'bench', 'load-only.ts'), '--count', String(COUNT)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
@@ -201,8 +203,8 @@ async function main() {
     await waitFor(`${apiUrl}/health`, 120_000);
     const list = await fetch(`${apiUrl}/allAnuncios`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filters: {}, page: 0 }) });
     if (!list.ok) throw new Error(`POST /allAnuncios: HTTP ${list.status}`);
-    const listed = (await list.json()).anuncios;
-    const withPhotos = listed.find((a) => (a.image_urls ?? []).length > 0) ?? (COUNT !== null ? listed[0] : undefined);
+    const { anuncios: listed, count: total } = await list.json();
+    const withPhotos = listed.find((a) => (a.image_urls ?? []).length > 0) ?? (COUNT !== null || arg('reuse') ? listed[0] : undefined);
     if (!withPhotos) throw new Error('El catálogo de demostración no tiene anuncios con fotos');
     const pages = [
       { name: 'inicio', url: `${siteUrl}/`, ready: '.anuncio-card' },
@@ -225,7 +227,7 @@ async function main() {
       for (const p of pages) results[p.name].lighthouse = await runLighthouse(p.url);
     }
     // the server-rendered HTML itself, under load (issue 17's target: p95 <= 100 ms at 20 connections)
-    const html = await htmlCases({ siteUrl, detailPath: new URL(pages[1].url).pathname, connections: HTML_CONNECTIONS, seconds: HTML_SECONDS, count: COUNT ?? 300 });
+    const html = await htmlCases({ siteUrl, detailPath: new URL(pages[1].url).pathname, connections: HTML_CONNECTIONS, seconds: HTML_SECONDS, count: total });
 
     const kb = (n) => (n / 1024).toFixed(1);
     console.log(`\nWeb, teléfono 390x844 (${new Date().toISOString()}, carga media ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')})`);
@@ -244,11 +246,12 @@ async function main() {
     printHtmlCases(html);
     const outDir = path.join(ROOT, 'test-results');
     fs.mkdirSync(outDir, { recursive: true });
-    fs.writeFileSync(path.join(outDir, 'bench-web.json'), JSON.stringify({ date: new Date().toISOString(), loadavg: os.loadavg(), listings: COUNT ?? 'demo', results, html }, null, 2));
+    fs.writeFileSync(path.join(outDir, 'bench-web.json'), JSON.stringify({ date: new Date().toISOString(), loadavg: os.loadavg(), listings: total, results, html }, null, 2));
     console.log('\nResultados en test-results/bench-web.json');
   } finally {
     stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (flag('keep') || arg('reuse')) console.log(`Datos conservados: --reuse ${dataDir}`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
