@@ -32,6 +32,8 @@ import editRoute from './anuncios/edit-route';
 import statusRoutes from './anuncios/status-routes';
 import testRoutes, { offsetClock } from './test-routes';
 import contactRoute from './anuncios/contact-route';
+import reportRoute from './moderation/report-route';
+import moderationRoutes from './moderation/routes';
 import geocoderRoutes from './geocoder/routes';
 import photoRoutes from './photos/routes';
 import sitemapRoutes from './sitemap/routes';
@@ -135,6 +137,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(publishRoute, { maxBodyBytes: opts.publishMaxBodyBytes });
   await app.register(editRoute);
   await app.register(statusRoutes);
+  await app.register(reportRoute);
+  await app.register(moderationRoutes);
   if (testClock) await app.register(testRoutes, { clock: testClock });
   await app.register(geocoderRoutes, { geocoderUrl: config.geocoderUrl, limit: app.limitGeocode, now: app.clock.now });
   await app.register(photoRoutes, { storage: app.photoStorage });

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
 import { z } from 'zod';
-import { LISTING_TTL_DAYS_DEFAULT } from 'shared-contracts';
+import { LISTING_TTL_DAYS_DEFAULT, REPORTS_TO_HOLD_DEFAULT } from 'shared-contracts';
+import { isSingleEmail } from 'shared-contracts/schemas';
 
 function isAddressOrCidr(value: string): boolean {
   const [address, prefix, ...rest] = value.split('/');
@@ -71,6 +72,21 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(10000).default(1),
   /** Days an owner's active listing stays up after publication or renewal (issue 20). */
   LISTING_TTL_DAYS: z.coerce.number().int().min(8).max(3650).default(LISTING_TTL_DAYS_DEFAULT),
+  /** Issue 23: accounts whose email is listed are moderators (comma separated). */
+  MODERATOR_EMAILS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+      const bad = list.filter((e) => !isSingleEmail(e));
+      if (bad.length) {
+        ctx.addIssue({ code: 'custom', message: `no son direcciones de email: ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return list;
+    }),
+  /** Issue 23: distinct reporters within 7 days that put a listing on hold. */
+  REPORTS_TO_HOLD: z.coerce.number().int().min(1).max(1000).default(REPORTS_TO_HOLD_DEFAULT),
   /** `1` adds the browser tests' routes (move the API's clock, run the expiry job now). Never in production. */
   PORTAL_TEST_ROUTES: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -101,6 +117,9 @@ export interface Config {
   listingTtlDays: number;
   /** Test-only routes (PORTAL_TEST_ROUTES=1). */
   testRoutes: boolean;
+  /** Lowercased emails of the moderators (issue 23). */
+  moderatorEmails: string[];
+  reportsToHold: number;
 }
 
 export class ConfigError extends Error {}
@@ -175,5 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rateLimitScale: e.RATE_LIMIT_SCALE,
     listingTtlDays: e.LISTING_TTL_DAYS,
     testRoutes: e.PORTAL_TEST_ROUTES,
+    moderatorEmails: e.MODERATOR_EMAILS,
+    reportsToHold: e.REPORTS_TO_HOLD,
   };
 }

@@ -27,6 +27,8 @@ declare module 'fastify' {
     /** preHandler: 401 unless the bearer token is valid; sets request.user. */
     authenticate: preHandlerAsyncHookHandler;
     signToken(user: Pick<UserRow, 'id' | 'tokenVersion'>): string;
+    /** Issue 23: the account's email is in MODERATOR_EMAILS. */
+    isModerator(user: Pick<UserRow, 'email'>): boolean;
     /** preHandler: per-client and per-email attempt limits of one kind of call. */
     limitAttempts(kind: AttemptKind): preHandlerAsyncHookHandler;
     /** Login: `check` before verifying (per client; per account failures; progressive delay), `failed` after a wrong password. */
@@ -34,6 +36,10 @@ declare module 'fastify' {
     /** preHandlers: per-client limits of contact reveals and geocoder lookups. */
     limitContact: preHandlerAsyncHookHandler;
     limitGeocode: preHandlerAsyncHookHandler;
+    /** preHandler: per-client limit of listing reports (issue 23). */
+    limitReport: preHandlerAsyncHookHandler;
+    /** preHandler: 401 without a valid token, 403 unless the account is a moderator (issue 23). */
+    requireModerator: preHandlerAsyncHookHandler;
     /** preHandler after authenticate: publishes per user and per client. */
     limitPublish: preHandlerAsyncHookHandler;
   }

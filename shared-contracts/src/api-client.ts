@@ -6,6 +6,7 @@ import type { AllAnunciosRequest, AllAnunciosResponse, Anuncio, ContactoResponse
 import type { OwnerEstado } from './listing-status';
 import type { ContactCanal } from './enums';
 import type { SignupBody, LoginBody } from './schemas';
+import type { AccionModeracion, ModeracionResponse, MotivoReporte } from './moderation';
 import { MSG } from './messages';
 
 export class ApiError extends Error {
@@ -69,6 +70,14 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     getAnuncio: (anuncioId: string, signal?: AbortSignal) => request<Anuncio>('GET', `/anuncio/${encodeURIComponent(anuncioId)}`, { signal }),
     /** The seller's phone and email when the visitor presses Contacto or Email (no login; throttled per IP). */
     contacto: (anuncioId: string, canal: ContactCanal) => request<ContactoResponse>('POST', `/anuncio/${encodeURIComponent(anuncioId)}/contacto`, { body: { canal } }),
+    /** Issue 23: a visitor's or user's report (the token when signed in, so the account counts as the reporter). */
+    reportar: (anuncioId: string, body: { motivo: MotivoReporte; comentario?: string }, token?: string) =>
+      request<{ message: string }>('POST', `/anuncio/${encodeURIComponent(anuncioId)}/reportes`, { body, token }),
+    moderacion: (token: string) => request<ModeracionResponse>('GET', '/moderacion/anuncios', { token }),
+    moderar: (anuncioId: string, body: { accion: AccionModeracion; motivo: string }, token: string) =>
+      request<{ ok: true }>('POST', `/moderacion/anuncios/${encodeURIComponent(anuncioId)}`, { body, token }),
+    bloquearUsuario: (userId: string, body: { motivo: string; anuncioId?: string }, token: string) =>
+      request<{ ok: true }>('POST', `/moderacion/usuarios/${encodeURIComponent(userId)}/bloquear`, { body, token }),
     createAnuncio: (form: FormData, token: string) => request<Anuncio>('POST', '/anuncio', { form, token }),
     getOwnAnuncio: (id: string, token: string, signal?: AbortSignal) => request<OwnAnuncio>('GET', `/anuncio/${encodeURIComponent(id)}/editar`, { token, signal }),
     updateAnuncio: (id: string, form: FormData, token: string) => request<Anuncio>('PUT', `/anuncio/${encodeURIComponent(id)}`, { form, token }),

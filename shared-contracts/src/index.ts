@@ -1,5 +1,6 @@
 export * from './enums';
 export * from './listing-status';
+export * from './moderation';
 export * from './constants';
 export * from './messages';
 export * from './password';

@@ -5,7 +5,7 @@
  */
 import type { Proposito } from './enums';
 
-export const ESTADOS = ['activo', 'pausado', 'vendido', 'alquilado', 'vencido', 'en revisión'] as const;
+export const ESTADOS = ['activo', 'pausado', 'vendido', 'alquilado', 'vencido', 'en revisión', 'retirado'] as const;
 export type Estado = (typeof ESTADOS)[number];
 
 export const ESTADO_LABELS: Record<Estado, string> = {
@@ -15,15 +15,25 @@ export const ESTADO_LABELS: Record<Estado, string> = {
   alquilado: 'Alquilado',
   vencido: 'Vencido',
   'en revisión': 'En revisión',
+  retirado: 'Retirado',
 };
 
-/** What `POST /anuncio/{id}/estado` accepts: vencido is the job's, en revisión the moderators'. */
+/** What `POST /anuncio/{id}/estado` accepts: vencido is the job's, en revisión and retirado the moderators' (issue 23). */
 export const OWNER_ESTADOS = ['activo', 'pausado', 'vendido', 'alquilado'] as const;
 export type OwnerEstado = (typeof OWNER_ESTADOS)[number];
 
 /** Sold or rented: hidden from search, detail reachable by its link with a banner, no contact. */
 export const CLOSED_ESTADOS: readonly Estado[] = ['vendido', 'alquilado'];
 export const isClosed = (estado: Estado | undefined) => estado !== undefined && CLOSED_ESTADOS.includes(estado);
+
+/** Held or withdrawn by moderation (issue 23, decision 0010): the owner cannot change their status. */
+export const MODERATED_ESTADOS: readonly Estado[] = ['en revisión', 'retirado'];
+export const isModerated = (estado: Estado | null | undefined): estado is 'en revisión' | 'retirado' => !!estado && MODERATED_ESTADOS.includes(estado);
+/** What my listings says under a held or withdrawn listing. */
+export const MODERATED_NOTES = {
+  'en revisión': 'Reportado: no aparece en las búsquedas mientras lo revisamos. Puedes editarlo.',
+  retirado: 'Retirado por moderación: ya no se muestra. Solo puedes borrarlo.',
+} as const;
 
 /** "Marcar vendido" for a sale, "Marcar alquilado" for a rental. */
 export const closedEstadoFor = (proposito: Proposito): 'vendido' | 'alquilado' => (proposito === 'alquiler' ? 'alquilado' : 'vendido');

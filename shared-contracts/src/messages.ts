@@ -79,6 +79,18 @@ export const MSG = {
   renovandoAnuncio: 'Renovando tu anuncio…',
   bajoDePrecio: 'Bajó de precio',
   editarAnuncio: 'Editar anuncio',
+  // Reports and moderation (issue 23)
+  reportarAnuncio: 'Reportar anuncio',
+  reporteGracias: 'Gracias, revisaremos este anuncio',
+  reporteRepetido: 'Ya reportaste este anuncio hoy. Gracias, lo estamos revisando.',
+  reportePropio: 'No puedes reportar tu propio anuncio',
+  motivoRequerido: 'Elige un motivo',
+  motivoModeracionRequerido: 'Escribe el motivo de la decisión',
+  soloModeradores: 'Solo los moderadores pueden hacer esto',
+  cuentaBloqueada: 'Tu cuenta fue bloqueada por incumplir las normas de InmueblesRD. Si crees que es un error, escríbenos a nuestro correo de contacto.',
+  anuncioModerado: 'Este anuncio fue retirado por moderación y no se puede cambiar',
+  accionNoPermitida: 'Esta acción no es posible para este anuncio',
+  moderadorNoBloqueable: 'No se puede bloquear a un moderador',
   // Listing card, detail and home buttons (SPEC §2)
   informacion: 'Información',
   contacto: 'Contacto',

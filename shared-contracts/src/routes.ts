@@ -13,6 +13,8 @@ export const ROUTES = {
   agregarAnuncio: '/agregarAnuncio',
   editarAnuncio: '/editarAnuncio/:anuncioId',
   renovarAnuncio: '/renovarAnuncio/:anuncioId/:token',
+  /** Issue 23: the moderators' queue (moderators only). */
+  moderacion: '/moderacion',
   /** Landing pages (landing.ts): /venta, /venta/apartamento, /venta/apartamento/piantini. */
   landingVenta: '/venta/*',
   landingAlquiler: '/alquiler/*',

@@ -8,6 +8,7 @@ import { PASSWORD_MAX_LENGTH, NAME_MIN_LENGTH, DO_BBOX, PLAN_COUNTS, MAX_IMAGES 
 import { CONTACT_CANALES, MONEDAS, PROPIEDAD_FILTER, PROPIEDAD_FORM, PROPOSITO_FILTER, PROPOSITO_FORM } from './enums';
 import { passwordError } from './password';
 import { OWNER_ESTADOS } from './listing-status';
+import { ACCIONES_MODERACION, MOTIVOS_REPORTE, REPORTE_COMENTARIO_MAX } from './moderation';
 
 /**
  * Exactly one address, `local@domain` (issue 19): the local part in RFC 5322's unquoted characters,
@@ -175,3 +176,17 @@ export const fotosOrderSchema = z
   .array(text(120).regex(/^(nueva:\d{1,2}|[A-Za-z0-9][A-Za-z0-9_-]{0,99}\.(webp|jpg|png))$/, MSG.invalidInput))
   .max(MAX_IMAGES, MSG.tooManyImages)
   .refine((list) => new Set(list).size === list.length, MSG.invalidInput);
+
+/** `POST /anuncio/{id}/reportes` (issue 23): a reason and an optional comment. */
+export const reporteSchema = z
+  .object({
+    motivo: z.enum(MOTIVOS_REPORTE, { error: MSG.motivoRequerido }),
+    comentario: text(REPORTE_COMENTARIO_MAX).trim().optional().default(''),
+  })
+  .strict();
+
+const motivoModeracion = text(500).trim().min(1, MSG.motivoModeracionRequerido);
+/** `POST /moderacion/anuncios/{id}`: approve or withdraw, always with the reason. */
+export const moderacionAccionSchema = z.object({ accion: z.enum(ACCIONES_MODERACION), motivo: motivoModeracion }).strict();
+/** `POST /moderacion/usuarios/{id}/bloquear`; `anuncioId` names the listing the moderator acted from (its history shows the block). */
+export const bloqueoSchema = z.object({ motivo: motivoModeracion, anuncioId: text(64).optional() }).strict();

@@ -74,6 +74,8 @@ export interface User {
   email: string;
   token: string;
   miPlan?: number;
+  /** Issue 23: the account's email is in MODERATOR_EMAILS (the server checks again on every call). */
+  moderador?: boolean;
 }
 
 export interface AllAnunciosRequest {

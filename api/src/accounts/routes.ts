@@ -66,7 +66,12 @@ export default async function accountRoutes(app: FastifyInstance) {
     }
     // Checked after the password, so the answer reveals nothing to someone without it.
     if (!user.confirmed) throw new HttpError(403, MSG.confirmEmailFirst);
-    return { _id: user.id, name: user.name, apellido: user.apellido, email: user.email, token: app.signToken(user), miPlan: user.miPlan };
+    // Issue 23: a blocked account is told so (only to someone who knows its password).
+    if (user.blockedAt) {
+      authEvent(request, 'login_blocked', user.id);
+      throw new HttpError(403, MSG.cuentaBloqueada);
+    }
+    return { _id: user.id, name: user.name, apellido: user.apellido, email: user.email, token: app.signToken(user), miPlan: user.miPlan, moderador: app.isModerator(user) };
   });
 
   // Issue 19: a token copied before the logout (shared computer, leaked log) stops working with it.

@@ -21,6 +21,7 @@ import type { AnuncioRow } from '../db/schema';
 import { findById } from './repository';
 import { searchRowOf } from './search-query';
 import { lockListing, recordPriceChange, updateListing } from './lifecycle-repository';
+import { recordEvent } from '../moderation/repository';
 
 function parseJsonList(raw: string | undefined): unknown {
   if (raw === undefined) return [];
@@ -53,6 +54,8 @@ export default async function editRoute(app: FastifyInstance) {
     const existing = isUuid(id) ? await findById(db, id) : null;
     if (!existing) throw new HttpError(404, MSG.notFound);
     if (existing.ownerId !== user.id) throw new HttpError(403, MSG.forbiddenEdit);
+    // Issue 23: a withdrawn listing stays as the moderator judged it (the owner may delete it).
+    if (existing.estado === 'retirado') throw new HttpError(409, MSG.anuncioModerado);
 
     const { fields, files } = await readUpload(request);
     const input = anuncioSchema.parse(fields);
@@ -70,6 +73,7 @@ export default async function editRoute(app: FastifyInstance) {
         const locked = await lockListing(tx, id);
         if (!locked) throw new HttpError(404, MSG.notFound);
         if (locked.ownerId !== user.id) throw new HttpError(403, MSG.forbiddenEdit);
+        if (locked.estado === 'retirado') throw new HttpError(409, MSG.anuncioModerado);
         before = locked;
         const photos = mergePhotos(locked.imageKeys, order, removed, newKeys);
         if (photos.keys.length > MAX_IMAGES) throw new HttpError(400, MSG.tooManyImages);
@@ -77,6 +81,8 @@ export default async function editRoute(app: FastifyInstance) {
         const now = new Date(clock.now());
         const columns = listingColumns(input, config.usdDopRate);
         await recordPriceChange(tx, locked, columns, now);
+        // A held listing stays held (its estado is untouched); the moderators see that it changed.
+        if (locked.estado === 'en revisión') await recordEvent(tx, { anuncioId: id, userId: user.id, accion: 'editado', createdAt: now });
         return updateListing(tx, id, { ...columns, imageKeys: photos.keys, updatedAt: now });
       });
       // The entries its old and its new values belong to, on every instance.

@@ -11,7 +11,8 @@ export const countsAgainstQuota = eq(anuncios.estado, 'activo');
  * listings search finds is anuncio_searchable() in SQL (migration 0005): status and estado 'activo'.
  */
 export async function findPublished(db: Db, id: string): Promise<AnuncioRow | null> {
-  const visible = and(eq(anuncios.status, 'published'), inArray(anuncios.estado, ['activo', 'vendido', 'alquilado']));
+  // Issue 23: a blocked owner's listings are hidden whatever their estado.
+  const visible = and(eq(anuncios.status, 'published'), inArray(anuncios.estado, ['activo', 'vendido', 'alquilado']), eq(anuncios.bloqueado, false));
   const [row] = await db.select().from(anuncios).where(and(eq(anuncios.id, id), visible)).limit(1);
   return row ?? null;
 }

@@ -6,7 +6,7 @@
  * owner's lock like publishing.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MSG, closedEstadoFor, type Estado, type OwnerEstado, type Proposito } from 'shared-contracts';
+import { MSG, closedEstadoFor, isModerated, type Estado, type OwnerEstado, type Proposito } from 'shared-contracts';
 import { estadoSchema, renovarSchema } from 'shared-contracts/schemas';
 import type { AnuncioRow } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -19,7 +19,8 @@ import { searchRowOf } from './search-query';
 
 /** Where an owner may move a listing from each status; `activo` also needs a free slot. */
 function allowed(from: Estado, to: OwnerEstado, proposito: Proposito): boolean {
-  if (from === 'en revisión') return false;
+  // Held or withdrawn by moderation (issue 23): only a moderator moves it (decision 0010).
+  if (isModerated(from)) return false;
   if (to === 'pausado') return from === 'activo';
   if (to === 'activo') return from !== 'activo';
   return to === closedEstadoFor(proposito) && from !== to;

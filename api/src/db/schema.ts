@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ESTADOS, MONEDAS } from 'shared-contracts';
+import { ESTADOS, MONEDAS, MOTIVOS_REPORTE } from 'shared-contracts';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -32,6 +32,8 @@ export const users = pgTable('users', {
   miPlan: integer('mi_plan').notNull().default(5),
   /** Bumped by a password reset: JWTs carrying an older version are refused. */
   tokenVersion: integer('token_version').notNull().default(0),
+  /** Issue 23: set when a moderator blocked the account (login refused, every listing hidden). */
+  blockedAt: timestamp('blocked_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -70,6 +72,13 @@ export const anuncios = pgTable(
      * against the quota. Partner listings stay `activo` and follow their feed through `status`.
      */
     estado: text('estado', { enum: ESTADOS }).notNull().default('activo'),
+    /**
+     * Issue 23: the estado before a moderation hold or withdrawal, restored when a moderator
+     * approves (decision 0010). Null when the listing is not held or withdrawn.
+     */
+    estadoPrevio: text('estado_previo', { enum: ESTADOS }),
+    /** Issue 23: the owner is blocked; the listing is hidden whatever its estado (anuncio_searchable). */
+    bloqueado: boolean('bloqueado').notNull().default(false),
     /** Publication or last renewal: an owner's active listing expires LISTING_TTL_DAYS after it. */
     renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the expiry reminder of the current period was sent; cleared by a renewal. */
@@ -213,6 +222,53 @@ export const contactLeads = pgTable(
     lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.anuncioId, t.canal] })],
+);
+
+/**
+ * Issue 23: reports of a listing by visitors and users. `reporter` is who counts as one reporter:
+ * `u:<user id>` for an account, otherwise the client key (an IPv4 address or an IPv6 /64). One
+ * report per listing, reporter and day (in the Dominican Republic), enforced by the unique index.
+ * Approving, withdrawing or blocking the owner resolves the open reports (kept for the history).
+ */
+export const anuncioReports = pgTable(
+  'anuncio_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    anuncioId: uuid('anuncio_id')
+      .notNull()
+      .references(() => anuncios.id, { onDelete: 'cascade' }),
+    reporter: text('reporter').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    day: text('day').notNull(),
+    motivo: text('motivo', { enum: MOTIVOS_REPORTE }).notNull(),
+    comentario: text('comentario').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('anuncio_reports_daily_uq').on(t.anuncioId, t.reporter, t.day),
+    index('anuncio_reports_open_idx').on(t.anuncioId, t.createdAt).where(sql`${t.resolvedAt} IS NULL`),
+  ],
+);
+
+/**
+ * Issue 23: the moderation history of listings and users: the automatic hold, each moderator's
+ * action (who, when, why) and the owner's edits while held. No foreign keys on purpose: the trail
+ * outlives a deleted listing or account.
+ */
+export const moderationEvents = pgTable(
+  'moderation_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    anuncioId: uuid('anuncio_id'),
+    userId: uuid('user_id'),
+    accion: text('accion', { enum: ['en_revision', 'aprobar', 'retirar', 'bloquear', 'editado'] }).notNull(),
+    motivo: text('motivo').notNull().default(''),
+    moderatorId: uuid('moderator_id'),
+    moderatorEmail: text('moderator_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('moderation_events_anuncio_idx').on(t.anuncioId, t.id), index('moderation_events_user_idx').on(t.userId, t.id)],
 );
 
 export type UserRow = typeof users.$inferSelect;

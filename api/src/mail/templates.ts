@@ -5,7 +5,7 @@
  */
 import type { MailMessage } from './mailer';
 
-interface AccountEmail {
+export interface AccountEmail {
   subject: string;
   body: string;
   action: string;
@@ -39,7 +39,7 @@ export function letterName(name: string): string | null {
   return /^[\p{L}\p{M}' -]{1,80}$/u.test(plain) ? plain : null;
 }
 
-function accountMessage({ subject, body, action, footer }: AccountEmail, to: string, name: string, link: string): MailMessage {
+export function accountMessage({ subject, body, action, footer }: AccountEmail, to: string, name: string, link: string): MailMessage {
   const shown = letterName(name);
   const greeting = shown ? `Hola ${shown}:` : 'Hola:';
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f2937">

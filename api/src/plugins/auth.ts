@@ -2,7 +2,9 @@
  * Bearer JWT authentication. Tokens are HS256 only (the algorithm list is fixed, so `none` and
  * asymmetric confusion are refused) and carry {sub, tv, exp}: `tv` must equal the user's current
  * tokenVersion, so a password reset invalidates every token issued before it, and a deleted user's
- * token finds no row. Every failure answers the same 401.
+ * token finds no row. Every failure answers the same 401. A blocked account's tokens are refused
+ * too (issue 23; blocking also moves the token version on). Moderators are the accounts whose email
+ * is in MODERATOR_EMAILS: `requireModerator` answers 403 to anyone else.
  */
 import fp from 'fastify-plugin';
 import jwt from 'jsonwebtoken';
@@ -39,7 +41,7 @@ async function authPlugin(app: FastifyInstance) {
     // A token without an expiry would be valid forever: refused like a forged one.
     if (typeof payload === 'string' || typeof payload.exp !== 'number' || !isUuid(payload.sub) || !Number.isInteger(payload.tv)) return null;
     const [user] = await app.db.select().from(users).where(eq(users.id, payload.sub)).limit(1);
-    if (!user || user.tokenVersion !== payload.tv) return null;
+    if (!user || user.tokenVersion !== payload.tv || user.blockedAt) return null;
     return user;
   }
 
@@ -47,6 +49,15 @@ async function authPlugin(app: FastifyInstance) {
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const user = await userFromRequest(request);
     if (!user) throw new HttpError(401, MSG.unauthorized);
+    request.user = user;
+  });
+
+  const moderators = new Set(app.config.moderatorEmails);
+  app.decorate('isModerator', (user: Pick<UserRow, 'email'>) => moderators.has(user.email.toLowerCase()));
+  app.decorate('requireModerator', async (request: FastifyRequest) => {
+    const user = await userFromRequest(request);
+    if (!user) throw new HttpError(401, MSG.unauthorized);
+    if (!moderators.has(user.email.toLowerCase())) throw new HttpError(403, MSG.soloModeradores);
     request.user = user;
   });
 }

@@ -12,7 +12,7 @@
  *   right password from their own connection is never locked out by strangers; after a few failures
  *   on an account, each further attempt on it waits a little longer (progressive delay), which slows
  *   guessing from many addresses without refusing anyone.
- * - Publishing: per user and per client. Contact reveals and geocoder lookups: per client.
+ * - Publishing: per user and per client. Contact reveals, geocoder lookups and reports: per client.
  * Over a limit: 429 `{error}` with Retry-After in seconds.
  */
 import fp from 'fastify-plugin';
@@ -26,7 +26,7 @@ export interface Limit {
   windowMs: number;
 }
 export type AttemptKind = 'signup' | 'forgot' | 'confirmLink';
-export type ClientKind = 'contact' | 'geocode';
+export type ClientKind = 'contact' | 'geocode' | 'report';
 export interface RateLimitSettings {
   signup: { ip: Limit; email: Limit };
   forgot: { ip: Limit; email: Limit };
@@ -35,6 +35,7 @@ export interface RateLimitSettings {
   publish: { user: Limit; ip: Limit };
   contact: { ip: Limit };
   geocode: { ip: Limit };
+  report: { ip: Limit };
 }
 
 const MINUTE = 60_000;
@@ -52,6 +53,8 @@ export const RATE_LIMITS: RateLimitSettings = {
   publish: { user: { max: 20, windowMs: 60 * MINUTE }, ip: { max: 30, windowMs: 60 * MINUTE } },
   contact: { ip: { max: 30, windowMs: 10 * MINUTE } },
   geocode: { ip: { max: 60, windowMs: MINUTE } },
+  // Issue 23: reports of listings (one per listing and reporter a day besides, in the database).
+  report: { ip: { max: 20, windowMs: 60 * MINUTE } },
 };
 
 type Checker = (request: FastifyRequest, opts?: { increment: boolean }) => Promise<{ isAllowed: boolean; isExceeded?: boolean; remaining?: number; ttlInSeconds?: number }>;
@@ -113,9 +116,10 @@ async function ratePolicyPlugin(app: FastifyInstance, opts: { limits?: Partial<R
     },
   });
 
-  for (const kind of ['contact', 'geocode'] as const) {
+  const decorators = { contact: 'limitContact', geocode: 'limitGeocode', report: 'limitReport' } as const;
+  for (const kind of ['contact', 'geocode', 'report'] as const) {
     const byClient = counter(`${kind}:ip`, limits[kind].ip, client);
-    app.decorate(kind === 'contact' ? 'limitContact' : 'limitGeocode', async (request: FastifyRequest, reply: FastifyReply) => {
+    app.decorate(decorators[kind], async (request: FastifyRequest, reply: FastifyReply) => {
       await take(byClient, request, reply, `${kind}:ip`);
     });
   }

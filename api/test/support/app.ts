@@ -36,6 +36,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimitScale: 1,
     listingTtlDays: 90,
     testRoutes: false,
+    moderatorEmails: [],
+    reportsToHold: 3,
     ...overrides,
   };
 }

@@ -6,10 +6,10 @@
 import { useNavigate } from 'shared-contracts/router';
 import Button from 'antd/es/button';
 import Tag from 'antd/es/tag';
-import { ESTADO_LABELS, closedEstadoFor, editarAnuncioPath, isClosed, type Anuncio, type Estado, type OwnerEstado } from 'shared-contracts';
+import { ESTADO_LABELS, MODERATED_NOTES, closedEstadoFor, editarAnuncioPath, isClosed, isModerated, type Anuncio, type Estado, type OwnerEstado } from 'shared-contracts';
 
 // Solid tags with white text: each of these keeps 4.5:1 contrast (antd's preset light tags do not).
-const TAG_COLORS: Record<Estado, string> = { activo: '#237804', pausado: '#874d00', vendido: '#b91c1c', alquilado: '#b91c1c', vencido: '#595959', 'en revisión': '#531dab' };
+const TAG_COLORS: Record<Estado, string> = { activo: '#237804', pausado: '#874d00', vendido: '#b91c1c', alquilado: '#b91c1c', vencido: '#595959', 'en revisión': '#531dab', retirado: '#434343' };
 
 export interface ListingActionsProps {
   anuncio: Anuncio;
@@ -36,9 +36,11 @@ export function ListingActions({ anuncio, busy, onEstado, onRenovar }: ListingAc
           {ESTADO_LABELS[estado]}
         </Tag>
         {expires && <span style={{ fontSize: 12 }}>Vence el {expires}</span>}
+        {isModerated(estado) && <span style={{ fontSize: 12 }}>{MODERATED_NOTES[estado]}</span>}
       </div>
       <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
-        {action('Editar', () => navigate(editarAnuncioPath(anuncio._id)))}
+        {/* Issue 23: a withdrawn listing can only be deleted; a held one only edited (it stays in review). */}
+        {estado !== 'retirado' && action('Editar', () => navigate(editarAnuncioPath(anuncio._id)))}
         {estado === 'activo' && action('Pausar', () => onEstado(anuncio._id, 'pausado'))}
         {estado === 'pausado' && action('Reanudar', () => onEstado(anuncio._id, 'activo'))}
         {(estado === 'activo' || estado === 'pausado' || estado === 'vencido') && action(`Marcar ${closedAs}`, () => onEstado(anuncio._id, closedAs))}
