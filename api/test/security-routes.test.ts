@@ -33,6 +33,8 @@ const PUBLIC = new Set([
   'GET /anuncio/:id',
   // the seller's phone and email on a press of Contacto/Email: no login (SPEC), limited per client
   'POST /anuncio/:id/contacto',
+  // issue 23: anyone may report a listing (limited per client; a token makes the account the reporter)
+  'POST /anuncio/:id/reportes',
   'GET /geocode/search',
   'GET /geocode/reverse',
   'GET /photos/:key',
@@ -72,8 +74,12 @@ describe.each(engines())('route protection on %s', (engine) => {
       'POST /comprarPlan',
       'POST /logout',
       'POST /misAnuncios',
+      // issue 23: moderators only (403 for other accounts, moderation.test.ts)
+      'GET /moderacion/anuncios',
+      'POST /moderacion/anuncios/:id',
+      'POST /moderacion/usuarios/:id/bloquear',
       'PUT /anuncio/:id',
-    ]);
+    ].sort());
 
     const forged = `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(`{"sub":"${crypto.randomUUID()}","tv":0}`).toString('base64url')}.`;
     for (const route of protectedRoutes) {
