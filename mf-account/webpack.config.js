@@ -12,5 +12,6 @@ module.exports = createConfig({
     './ConfirmEmailPage': './src/expose/confirm-email-page.tsx',
     './RequestEmailConfirmationPage': './src/expose/request-email-confirmation-page.tsx',
     './ComprarPlanPage': './src/expose/comprar-plan-page.tsx',
+    './ModeracionPage': './src/expose/moderacion-page.tsx',
   },
 });

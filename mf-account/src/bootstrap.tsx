@@ -7,6 +7,7 @@ import ResetPasswordPage from './pages/reset-password-page';
 import ConfirmEmailPage from './pages/confirm-email-page';
 import RequestEmailConfirmationPage from './pages/request-email-confirmation-page';
 import ComprarPlanPage from './pages/comprar-plan-page';
+import ModeracionPage from './pages/moderacion-page';
 
 void startStandalone({
   title: 'Cuenta',
@@ -18,5 +19,6 @@ void startStandalone({
     { path: '/confirmEmail/:id/:token', element: <ConfirmEmailPage /> },
     { path: '/requestEmailConfirmation', element: <RequestEmailConfirmationPage />, label: 'Pedir link' },
     { path: '/comprarPlanPage', element: <ComprarPlanPage />, label: 'Planes' },
+    { path: '/moderacion', element: <ModeracionPage />, label: 'Moderación' },
   ],
 });

@@ -9,6 +9,7 @@ import { Breadcrumb } from '../features/anuncio-detail/breadcrumb';
 import { listingHead } from '../features/anuncio-detail/listing-head';
 import { useAnuncio } from '../features/anuncio-detail/use-anuncio';
 import { useDocumentMeta } from '../features/anuncio-detail/use-document-meta';
+import { ReportListing } from '../features/report-listing/report-listing';
 
 export const IR_AL_INICIO = 'Ir al inicio';
 export const ERROR_CARGA = 'No pudimos cargar este anuncio.';
@@ -25,6 +26,8 @@ export default function AnuncioDetailPage() {
       <>
         <Breadcrumb anuncio={state.anuncio} />
         <AnuncioDetail anuncio={state.anuncio} />
+        {/* Issue 23: anyone may report the listing. */}
+        <ReportListing anuncioId={state.anuncio._id} />
       </>
     );
   }

@@ -10,7 +10,7 @@ import { Layout } from './layout';
 import { ErrorScreen, RouteErrorBoundary } from '../components/error-screen';
 import type { ReactNode } from 'react';
 
-type Guard = 'public' | 'guestOnly' | 'userOnly';
+type Guard = 'public' | 'guestOnly' | 'userOnly' | 'moderatorOnly';
 
 /** `ssr`: rendered on the server too (shell/src/server); the others render in the browser only. */
 export const PAGES: { path: string; remote: RemoteName; expose: string; guard: Guard; ssr?: boolean }[] = [
@@ -30,10 +30,14 @@ export const PAGES: { path: string; remote: RemoteName; expose: string; guard: G
   // Issue 20: the owner's edit page, and the reminder email's renew link (no session needed).
   { path: ROUTES.editarAnuncio, remote: 'mf_publish', expose: './EditarAnuncioPage', guard: 'userOnly' },
   { path: ROUTES.renovarAnuncio, remote: 'mf_publish', expose: './RenovarAnuncioPage', guard: 'public' },
+  // Issue 23: the moderation queue (the API checks the role again on every call).
+  { path: ROUTES.moderacion, remote: 'mf_account', expose: './ModeracionPage', guard: 'moderatorOnly' },
 ];
 
 function Guarded({ guard, children }: { guard: Guard; children: ReactNode }) {
   const isLoggedIn = usePortalStore((s) => s.isLoggedIn);
+  const isModerator = usePortalStore((s) => s.user?.moderador === true);
+  if (guard === 'moderatorOnly' && !(isLoggedIn && isModerator)) return <Navigate to={ROUTES.home} replace />;
   if (guard === 'guestOnly' && isLoggedIn) return <Navigate to={ROUTES.home} replace />;
   if (guard === 'userOnly' && !isLoggedIn) return <Navigate to={ROUTES.home} replace />;
   return <>{children}</>;

@@ -25,6 +25,7 @@ export default function MobileDrawer({ open, onClose, onLogout }: Props) {
           {item(ROUTES.home, 'Inicio')}
           {user ? anunciosDisponibles > 0 && item(ROUTES.agregarAnuncio, 'Agregar Anuncio') : item(ROUTES.signup, 'Anunciate')}
           {user && item(ROUTES.misAnuncios, 'Mis Anuncios')}
+          {user?.moderador && item(ROUTES.moderacion, 'Moderación')}
           {user ? (
             <li>
               <button type="button" onClick={() => { onClose(); onLogout(); }}>Salir</button>
