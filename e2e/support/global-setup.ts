@@ -53,6 +53,8 @@ export default async function globalSetup() {
       // the journeys sign up and log in many times from one address
       RATE_LIMIT_SCALE: '50',
       FEEDS_CONFIG: feedsConfig,
+      // issue 23: the moderator of moderation.spec.ts
+      MODERATOR_EMAILS: 'moderacion-e2e@example.com',
       FEEDS_INTERVAL_MINUTES: '1440',
       // the remotes' standalone QA servers call this API from their own origins
       CORS_ORIGINS: Object.values(E2E.standaloneUrls).join(','),
