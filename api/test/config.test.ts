@@ -78,6 +78,17 @@ describe('loadConfig', () => {
     }
   });
 
+  test('MODERATOR_EMAILS and REPORTS_TO_HOLD (issue 23)', () => {
+    expect(loadConfig({}, dir)).toMatchObject({ moderatorEmails: [], reportsToHold: 3 });
+    expect(loadConfig({ MODERATOR_EMAILS: ' Ana@Example.com, luis@example.com ,', REPORTS_TO_HOLD: '5' }, dir)).toMatchObject({
+      moderatorEmails: ['ana@example.com', 'luis@example.com'],
+      reportsToHold: 5,
+    });
+    expect(() => loadConfig({ MODERATOR_EMAILS: 'ana@example.com; luis' }, dir)).toThrow(/MODERATOR_EMAILS/);
+    expect(() => loadConfig({ REPORTS_TO_HOLD: '0' }, dir)).toThrow(/REPORTS_TO_HOLD/);
+    expect(() => loadConfig({ REPORTS_TO_HOLD: 'tres' }, dir)).toThrow(/REPORTS_TO_HOLD/);
+  });
+
   test('bad values stop the start with the names of every variable at fault', () => {
     const bad = () => loadConfig({ API_PORT: 'cuatro', DATABASE_URL: 'mysql://x', JWT_SECRET: 'corto', SEED_DEMO: 'quizas', PUBLIC_SITE_URL: 'ftp://x' }, dir);
     expect(bad).toThrow(ConfigError);
