@@ -14,6 +14,7 @@ export const REMOTES = {
       './ConfirmEmailPage',
       './RequestEmailConfirmationPage',
       './ComprarPlanPage',
+      './ModeracionPage',
     ],
   },
   mf_publish: { exposes: ['./MisAnunciosPage', './AgregarAnuncioPage', './EditarAnuncioPage', './RenovarAnuncioPage'] },
