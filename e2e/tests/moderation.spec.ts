@@ -51,7 +51,8 @@ async function reportFromDetail(page: Page, id: string, reason: string, comment?
   if (comment) await dialog.getByLabel('Comentario (opcional)').fill(comment);
   await dialog.getByRole('button', { name: 'Enviar reporte' }).click();
   await expect(dialog.getByText(MSG.reporteGracias)).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await dialog.getByRole('button', { name: 'Listo' }).click();
+  await expect(dialog).toBeHidden();
 }
 
 async function signedInPage(browser: Browser, user: TestUser, viewport: { width: number; height: number } | null) {

@@ -13,6 +13,7 @@ import { useReport } from './use-report';
 
 export const ENVIAR_REPORTE = 'Enviar reporte';
 export const COMENTARIO_LABEL = 'Comentario (opcional)';
+export const LISTO = 'Listo';
 
 export default function ReportDialog({ anuncioId, open, onClose }: { anuncioId: string; open: boolean; onClose: () => void }) {
   const { state, send } = useReport(anuncioId);
@@ -27,7 +28,7 @@ export default function ReportDialog({ anuncioId, open, onClose }: { anuncioId: 
   const footer = sent
     ? [
         <Button key="close" type="primary" onClick={onClose}>
-          Cerrar
+          {LISTO}
         </Button>,
       ]
     : [
