@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import Button from 'antd/es/button';
+import theme from 'antd/es/theme';
 import { MSG } from 'shared-contracts';
 
 const ReportDialog = lazy(() => import('./report-dialog'));
@@ -12,12 +13,14 @@ const ReportDialog = lazy(() => import('./report-dialog'));
 export function ReportListing({ anuncioId }: { anuncioId: string }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  // the secondary text colour keeps 4.5:1 in both colour schemes (antd's red text does not)
+  const { token } = theme.useToken();
   return (
     <div style={{ display: 'flex', justifyContent: 'flex-end', margin: '8px 0' }}>
       <Button
         type="text"
-        danger
         size="small"
+        style={{ color: token.colorTextSecondary }}
         onClick={() => {
           setWanted(true);
           setOpen(true);
