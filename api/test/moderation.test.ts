@@ -5,6 +5,7 @@
  * (403 for normal users), the moderators' actions with their audit trail, and blocking a user
  * (every listing hidden, sessions ended, login refused).
  */
+import fc from 'fast-check';
 import { MSG, REPORTE_COMENTARIO_MAX } from 'shared-contracts';
 import { engines } from './support/engines';
 import { startTestApp, type TestApp } from './support/app';
@@ -223,5 +224,21 @@ describe.each(engines())('reports and moderation on %s', (engine) => {
     expect((await post(t, '/moderacion/usuarios/00000000-0000-4000-8000-000000000000/bloquear', { motivo: 'x' }, mod())).status).toBe(404);
     const modRow = await post(t, '/api/user/login', { email: MODERATOR, password: TEST_PASSWORD });
     expect(await post(t, `/moderacion/usuarios/${modRow.body._id}/bloquear`, { motivo: 'x' }, mod())).toMatchObject({ status: 409, body: { error: MSG.moderadorNoBloqueable } });
+  });
+
+  test('generated bodies to the report and moderation calls never give a 5xx or a non-JSON answer', async () => {
+    const owner = await createUser(t.app);
+    const listing = await publishListing(t, owner.auth);
+    const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.string({ unit: 'binary', maxLength: 600 }), fc.constantFrom('estafa', 'aprobar', 'retirar', '\u0000', 'x'.repeat(6000)));
+    const body = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.dictionary(fc.constantFrom('motivo', 'comentario', 'accion', 'anuncioId', '__proto__'), value));
+    const targets = [`/anuncio/${listing._id}/reportes`, `/moderacion/anuncios/${listing._id}`, `/moderacion/usuarios/${owner.user.id}/bloquear`];
+    await fc.assert(
+      fc.asyncProperty(body, fc.constantFrom(...targets), async (generated, target) => {
+        const res = await fetch(`${t.url}${target}`, { method: 'POST', body: JSON.stringify(generated), headers: { 'content-type': 'application/json', ...visitor(), ...(target.startsWith('/moderacion') ? mod() : {}) } });
+        const text = await res.text();
+        if (res.status >= 500 || !/^application\/json/.test(res.headers.get('content-type') ?? '')) throw new Error(`${target} ${JSON.stringify(generated).slice(0, 200)} -> ${res.status} ${text.slice(0, 200)}`);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
