@@ -3,14 +3,16 @@
  * listing from its detail and is thanked; two more reporters (an account over the API, another
  * signed in on the site) reach REPORTS_TO_HOLD (3), so the listing leaves home and its detail;
  * the owner sees "En revisión" in my listings; a normal user sent to /moderacion lands on home;
- * the moderator finds it in /moderacion with its reports and history and approves it back.
+ * the moderator finds it in /moderacion with its reports and history and approves it back. A
+ * moderator blocks a reported owner from the page: the owner's listings leave the site and the
+ * owner's login is refused with a clear message.
  */
 import type { Browser, Page } from '@playwright/test';
 import { MSG, anuncioPath, type Anuncio } from 'shared-contracts';
 import { test, expect, api, createConfirmedUser, loginAs, type TestUser } from '../support/fixtures';
 import { E2E } from '../support/env';
 import { waitForLink } from '../support/mailbox';
-import { cards, deleteAllListings } from '../support/journey-steps';
+import { cards, deleteAllListings, submitLogin } from '../support/journey-steps';
 
 const MODERATOR = { name: 'Mara', apellido: 'Moderadora', email: 'moderacion-e2e@example.com', password: 'Clave-Segura1' };
 
@@ -125,4 +127,38 @@ test('three reports hold a listing out of search; the moderator approves it back
   await page.goto(anuncioPath(listing._id));
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await deleteAllListings(owner);
+});
+
+test('a moderator blocks a reported owner: every listing leaves the site and the login is refused', async ({ page, browser, viewport }) => {
+  test.setTimeout(120_000);
+  const owner = await createConfirmedUser({ name: 'Estafador' });
+  const suffix = Date.now().toString(36);
+  const reported = await listingOf(owner, `Estafa e2e ${suffix}`);
+  await listingOf(owner, `Otro del estafador ${suffix}`);
+  expect((await api(`/anuncio/${reported._id}/reportes`, { motivo: 'estafa', comentario: 'Cobra la reserva y desaparece' })).status).toBe(201);
+
+  await loginAs(page, await moderator());
+  await page.goto('/moderacion');
+  const item = page.getByLabel(`Anuncio reportado: Estafa e2e ${suffix}`);
+  await expect(item).toContainText('Cobra la reserva y desaparece');
+  await item.getByLabel('Motivo de la decisión').fill('Estafa confirmada por varios compradores');
+  await item.getByRole('button', { name: 'Bloquear usuario' }).click();
+  await page.getByRole('button', { name: 'Sí, bloquear' }).click();
+  await expect(page.getByLabel(`Anuncio reportado: Estafa e2e ${suffix}`)).toHaveCount(0);
+
+  await page.goto('/');
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: new RegExp(suffix) })).toHaveCount(0);
+  await page.goto(anuncioPath(reported._id));
+  await expect(page.getByText(MSG.regresaPaginaPrincipal)).toBeVisible();
+
+  // the owner's stored session no longer works, and logging in again is refused with the reason
+  const context = await browser.newContext({ viewport: viewport ?? undefined, baseURL: E2E.siteUrl, locale: 'es-DO' });
+  const ownerPage = await context.newPage();
+  await ownerPage.goto('/login');
+  await submitLogin(ownerPage, owner.email, owner.password);
+  await expect(ownerPage.getByRole('main').getByText(MSG.cuentaBloqueada)).toBeVisible();
+  await expect(ownerPage).toHaveURL(/\/login$/);
+  expect((await api('/misAnuncios', {}, owner.token)).status).toBe(401);
+  await context.close();
 });
