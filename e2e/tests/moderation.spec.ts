@@ -7,6 +7,7 @@
  * moderator blocks a reported owner from the page: the owner's listings leave the site and the
  * owner's login is refused with a clear message.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { MSG, anuncioPath, type Anuncio } from 'shared-contracts';
 import { test, expect, api, createConfirmedUser, loginAs, type TestUser } from '../support/fixtures';
@@ -62,6 +63,12 @@ async function signedInPage(browser: Browser, user: TestUser, viewport: { width:
   const page = await context.newPage();
   await loginAs(page, user);
   return { page, close: () => context.close() };
+}
+
+/** axe on the page as it is: no serious or critical violation, no contrast or label failure (as a11y.spec.ts). */
+async function axeProblems(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || ['label', 'button-name', 'color-contrast', 'link-name'].includes(v.id)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const firstCardTitle = (page: Page) => cards(page).first().locator('h3');
@@ -141,6 +148,11 @@ test('a moderator blocks a reported owner: every listing leaves the site and the
   await page.goto('/moderacion');
   const item = page.getByLabel(`Anuncio reportado: Estafa e2e ${suffix}`);
   await expect(item).toContainText('Cobra la reserva y desaparece');
+  // the moderation page is accessible in both colour schemes
+  expect(await axeProblems(page)).toEqual([]);
+  await page.getByRole('contentinfo').getByLabel('Tema').selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await axeProblems(page)).toEqual([]);
   await item.getByLabel('Motivo de la decisión').fill('Estafa confirmada por varios compradores');
   await item.getByRole('button', { name: 'Bloquear usuario' }).click();
   await page.getByRole('button', { name: 'Sí, bloquear' }).click();

@@ -98,7 +98,7 @@ export function ModeracionItem({ item, busy, error, onModerar, onBloquear }: Mod
             disabled={busy || !motivo.trim()}
             onConfirm={() => onBloquear(dueno._id, motivo.trim())}
           >
-            <Button danger type="primary" disabled={busy} onClick={() => setMissing(!motivo.trim())}>
+            <Button danger disabled={busy} onClick={() => setMissing(!motivo.trim())}>
               Bloquear usuario
             </Button>
           </Popconfirm>
