@@ -1,4 +1,5 @@
 /** The sitemap's pieces (GET /sitemap/...): published listings in blocks of 50,000 seq values, and the landing places. */
+import { inArray } from 'drizzle-orm';
 import { anuncios } from '../src/db/schema';
 import { engines } from './support/engines';
 import { startTestApp, type TestApp } from './support/app';
@@ -39,6 +40,31 @@ describe.each(engines())('sitemap on %s', (engine) => {
     expect((await get(t, '/sitemap/anuncios/2')).body.items.map((x: { id: string }) => x.id)).toEqual([farId]);
     expect((await get(t, '/sitemap/anuncios/-1')).status).toBe(400);
     expect((await get(t, '/sitemap/anuncios/abc')).status).toBe(400);
+  });
+
+  test('a listing a visitor cannot open (paused, held, withdrawn by a moderator, blocked owner) is not listed', async () => {
+    const hidden = [
+      { estado: 'pausado' as const, bloqueado: false },
+      { estado: 'en_revision' as const, bloqueado: false },
+      { estado: 'retirado' as const, bloqueado: false },
+      { estado: 'activo' as const, bloqueado: true },
+    ];
+    const rows = await t.app.db
+      .insert(anuncios)
+      .values(hidden.map((h, i) => ({ ...h, seq: 130_001 + i, title: `Oculto ${i}`, description: 'd', proposito: 'venta', propiedad: 'Casa', moneda: 'RD', price: 1, priceRd: 1, place: 'Baní', region: 'Peravia', locality: `Escondido ${i}` })))
+      .returning({ id: anuncios.id });
+    const [sold] = await t.app.db
+      .insert(anuncios)
+      .values({ estado: 'vendido', seq: 130_010, title: 'Vendida', description: 'd', proposito: 'venta', propiedad: 'Casa', moneda: 'RD', price: 1, priceRd: 1, place: 'Baní', region: 'Peravia', locality: 'Vendido' })
+      .returning({ id: anuncios.id });
+    const listed = (await get(t, '/sitemap/anuncios/2')).body.items.map((x: { id: string }) => x.id);
+    for (const { id } of rows) expect(listed).not.toContain(id);
+    // a sold listing's detail still opens (with its banner): it stays listed
+    expect(listed).toContain(sold.id);
+    const places = (await get(t, '/sitemap/lugares')).body.items.map((x: { locality: string }) => x.locality);
+    expect(places.filter((l: string) => l.startsWith('Escondido'))).toEqual([]);
+    for (const { id } of rows) expect((await get(t, `/anuncio/${id}`)).status).toBe(404);
+    await t.app.db.delete(anuncios).where(inArray(anuncios.id, [...rows.map((r) => r.id), sold.id]));
   });
 
   test('the places of published listings, once each', async () => {

@@ -10,10 +10,11 @@ export const countsAgainstQuota = eq(anuncios.estado, 'activo');
  * The public detail: searchable listings, and sold or rented ones (shown with their banner). Which
  * listings search finds is anuncio_searchable() in SQL (migration 0005): status and estado 'activo'.
  */
+// Issue 23: a blocked owner's listings are hidden whatever their estado.
+export const publiclyVisible = and(eq(anuncios.status, 'published'), inArray(anuncios.estado, ['activo', 'vendido', 'alquilado']), eq(anuncios.bloqueado, false));
+
 export async function findPublished(db: Db, id: string): Promise<AnuncioRow | null> {
-  // Issue 23: a blocked owner's listings are hidden whatever their estado.
-  const visible = and(eq(anuncios.status, 'published'), inArray(anuncios.estado, ['activo', 'vendido', 'alquilado']), eq(anuncios.bloqueado, false));
-  const [row] = await db.select().from(anuncios).where(and(eq(anuncios.id, id), visible)).limit(1);
+  const [row] = await db.select().from(anuncios).where(and(eq(anuncios.id, id), publiclyVisible)).limit(1);
   return row ?? null;
 }
 

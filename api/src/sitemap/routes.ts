@@ -15,6 +15,7 @@ import { and, asc, between, eq, max, sql } from 'drizzle-orm';
 import { MSG } from 'shared-contracts';
 import { HttpError } from '../http-error';
 import { anuncios } from '../db/schema';
+import { publiclyVisible } from '../anuncios/repository';
 
 export const SITEMAP_PER_FILE = 50_000;
 const published = eq(anuncios.status, 'published');
@@ -42,7 +43,8 @@ export default async function sitemapRoutes(app: FastifyInstance, opts: { perFil
     const rows = await db
       .select({ id: anuncios.id, lastmod: anuncios.updatedAt })
       .from(anuncios)
-      .where(and(published, between(anuncios.seq, file * perFile + 1, (file + 1) * perFile)))
+      // only what a visitor can open (paused, held, withdrawn or blocked listings answer 404)
+      .where(and(published, publiclyVisible, between(anuncios.seq, file * perFile + 1, (file + 1) * perFile)))
       .orderBy(asc(anuncios.seq));
     return { items: rows.map((r) => ({ id: r.id, lastmod: new Date(r.lastmod).toISOString() })) };
   });
@@ -51,7 +53,7 @@ export default async function sitemapRoutes(app: FastifyInstance, opts: { perFil
     const items = await db
       .selectDistinct({ proposito: anuncios.proposito, propiedad: anuncios.propiedad, region: anuncios.region, locality: anuncios.locality, place: anuncios.place })
       .from(anuncios)
-      .where(published);
+      .where(publiclyVisible);
     return { items };
   });
 }
