@@ -51,7 +51,7 @@ describe.each(engines())('sitemap on %s', (engine) => {
     ];
     const rows = await t.app.db
       .insert(anuncios)
-      .values(hidden.map((h, i) => ({ ...h, seq: 130_001 + i, title: `Oculto ${i}`, description: 'd', proposito: 'venta', propiedad: 'Casa', moneda: 'RD', price: 1, priceRd: 1, place: 'Baní', region: 'Peravia', locality: `Escondido ${i}` })))
+      .values(hidden.map((h, i) => ({ ...h, seq: 130_001 + i, title: `Oculto ${i}`, description: 'd', proposito: 'venta', propiedad: 'Casa', moneda: 'RD' as const, price: 1, priceRd: 1, place: 'Baní', region: 'Peravia', locality: `Escondido ${i}` })))
       .returning({ id: anuncios.id });
     const [sold] = await t.app.db
       .insert(anuncios)
