@@ -45,7 +45,7 @@ describe.each(engines())('sitemap on %s', (engine) => {
   test('a listing a visitor cannot open (paused, held, withdrawn by a moderator, blocked owner) is not listed', async () => {
     const hidden = [
       { estado: 'pausado' as const, bloqueado: false },
-      { estado: 'en_revision' as const, bloqueado: false },
+      { estado: 'en revisión' as const, bloqueado: false },
       { estado: 'retirado' as const, bloqueado: false },
       { estado: 'activo' as const, bloqueado: true },
     ];
