@@ -34,6 +34,7 @@ import testRoutes, { offsetClock } from './test-routes';
 import contactRoute from './anuncios/contact-route';
 import reportRoute from './moderation/report-route';
 import moderationRoutes from './moderation/routes';
+import viewRoute from './anuncios/view-route';
 import geocoderRoutes from './geocoder/routes';
 import photoRoutes from './photos/routes';
 import sitemapRoutes from './sitemap/routes';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(anuncioRoutes, { countLimits: opts.countLimits });
   await app.register(ownRoutes);
   await app.register(contactRoute);
+  await app.register(viewRoute);
   await app.register(publishRoute, { maxBodyBytes: opts.publishMaxBodyBytes });
   await app.register(editRoute);
   await app.register(statusRoutes);

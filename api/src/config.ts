@@ -49,6 +49,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('InmueblesRD <no-reply@inmueblesrd.do>'),
   CORS_ORIGINS: z.string().optional(),
   USD_DOP_RATE: z.coerce.number().positive().max(10000).default(60),
+  STATS_FLUSH_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   SEED_DEMO: bool(true),
   GEOCODER_URL: url.optional().or(z.literal('').transform(() => undefined)),
   /**
@@ -108,6 +109,8 @@ export interface Config {
   mailFrom: string;
   corsOrigins: string[];
   usdDopRate: number;
+  /** How often the buffered detail views are written (issue 21). */
+  statsFlushMs: number;
   seedDemo: boolean;
   geocoderUrl?: string;
   /** false, a hop count, or proxy addresses/CIDRs (Fastify's trustProxy). */
@@ -187,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: e.MAIL_FROM,
     corsOrigins,
     usdDopRate: e.USD_DOP_RATE,
+    statsFlushMs: e.STATS_FLUSH_MS,
     seedDemo: e.SEED_DEMO,
     geocoderUrl: e.GEOCODER_URL,
     trustProxy: e.TRUST_PROXY,

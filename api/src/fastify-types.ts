@@ -9,6 +9,7 @@ import type { PhotoStorage } from './photos';
 import type { SearchCache } from './anuncios/search-cache';
 import type { SearchChanges } from './anuncios/search-changes';
 import type { WorkQueue } from './db/work-queue';
+import type { ViewCounter } from './anuncios/view-counter';
 import type { AttemptKind } from './plugins/rate-limit-policy';
 
 declare module 'fastify' {
@@ -42,6 +43,8 @@ declare module 'fastify' {
     requireModerator: preHandlerAsyncHookHandler;
     /** preHandler after authenticate: publishes per user and per client. */
     limitPublish: preHandlerAsyncHookHandler;
+    /** Detail views, deduplicated per visitor and day, written in batches (issue 21). */
+    viewCounter: ViewCounter;
   }
   interface FastifyRequest {
     user: UserRow | null;

@@ -35,6 +35,8 @@ const PUBLIC = new Set([
   'POST /anuncio/:id/contacto',
   // issue 23: anyone may report a listing (limited per client; a token makes the account the reporter)
   'POST /anuncio/:id/reportes',
+  // a detail view for the seller's figures (issue 21): counted once per visitor and day, nothing stored about the visitor
+  'POST /anuncio/:id/vista',
   'GET /geocode/search',
   'GET /geocode/reverse',
   'GET /photos/:key',

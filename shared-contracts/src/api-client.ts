@@ -78,6 +78,8 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
       request<{ ok: true }>('POST', `/moderacion/anuncios/${encodeURIComponent(anuncioId)}`, { body, token }),
     bloquearUsuario: (userId: string, body: { motivo: string; anuncioId?: string }, token: string) =>
       request<{ ok: true }>('POST', `/moderacion/usuarios/${encodeURIComponent(userId)}/bloquear`, { body, token }),
+    /** The detail page on the visitor's screen (issue 21): counted once per visitor and day for the seller's figures. */
+    vista: (anuncioId: string) => request<null>('POST', `/anuncio/${encodeURIComponent(anuncioId)}/vista`),
     createAnuncio: (form: FormData, token: string) => request<Anuncio>('POST', '/anuncio', { form, token }),
     getOwnAnuncio: (id: string, token: string, signal?: AbortSignal) => request<OwnAnuncio>('GET', `/anuncio/${encodeURIComponent(id)}/editar`, { token, signal }),
     updateAnuncio: (id: string, form: FormData, token: string) => request<Anuncio>('PUT', `/anuncio/${encodeURIComponent(id)}`, { form, token }),

@@ -12,6 +12,10 @@ export interface RuntimeConfig {
   testRoutes: boolean;
   /** Milliseconds the shell waits for a remote's entry and expose before showing the fallback. */
   remoteTimeoutMs: number;
+  /** PUBLIC_SITE_URL without the trailing slash: absolute listing links in WhatsApp messages ('' = the page's origin). */
+  siteUrl: string;
+  /** RD$ per US$ (USD_DOP_RATE, the API's rate for price filters): the other-currency figure beside every price. */
+  usdDopRate: number;
   /** Standalone QA only: other remotes this remote renders (name -> remoteEntry URL). */
   remotes?: Record<string, string>;
 }
@@ -25,6 +29,8 @@ export const RUNTIME_CONFIG_DEFAULTS = {
   contactEmail: 'contacto@example.com',
   testRoutes: false,
   remoteTimeoutMs: DEFAULT_REMOTE_TIMEOUT_MS,
+  siteUrl: '',
+  usdDopRate: 60,
 } as const satisfies Partial<RuntimeConfig>;
 
 /*
@@ -63,6 +69,10 @@ export function parseRuntimeConfig(input: unknown): RuntimeConfig {
   if (typeof remoteTimeoutMs !== 'number' || !Number.isInteger(remoteTimeoutMs) || remoteTimeoutMs <= 0) {
     throw new ConfigShapeError(what, 'remoteTimeoutMs', 'un entero positivo');
   }
+  const siteUrl = input.siteUrl ?? RUNTIME_CONFIG_DEFAULTS.siteUrl;
+  if (typeof siteUrl !== 'string') throw new ConfigShapeError(what, 'siteUrl', 'un texto');
+  const usdDopRate = input.usdDopRate ?? RUNTIME_CONFIG_DEFAULTS.usdDopRate;
+  if (typeof usdDopRate !== 'number' || !(usdDopRate > 0)) throw new ConfigShapeError(what, 'usdDopRate', 'un número positivo');
   const config: RuntimeConfig = {
     apiBaseUrl: str('apiBaseUrl'),
     tileUrl: str('tileUrl', RUNTIME_CONFIG_DEFAULTS.tileUrl),
@@ -70,6 +80,8 @@ export function parseRuntimeConfig(input: unknown): RuntimeConfig {
     contactEmail: str('contactEmail', RUNTIME_CONFIG_DEFAULTS.contactEmail),
     testRoutes,
     remoteTimeoutMs,
+    siteUrl: siteUrl.replace(/\/+$/, ''),
+    usdDopRate,
   };
   if (input.remotes !== undefined) config.remotes = stringMap(input.remotes, what, 'remotes');
   return config;

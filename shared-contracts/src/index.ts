@@ -8,6 +8,7 @@ export * from './password';
 export type * from './schemas';
 export * from './types';
 export * from './format';
+export * from './contact-links';
 export * from './routes';
 export * from './config';
 export * from './remotes';

@@ -9,6 +9,9 @@ import { CONTACT_CANALES, MONEDAS, PROPIEDAD_FILTER, PROPIEDAD_FORM, PROPOSITO_F
 import { passwordError } from './password';
 import { OWNER_ESTADOS } from './listing-status';
 import { ACCIONES_MODERACION, MOTIVOS_REPORTE, REPORTE_COMENTARIO_MAX } from './moderation';
+import { normalizePhone } from './phone';
+
+export { normalizePhone, phoneOrAsIs } from './phone';
 
 /**
  * Exactly one address, `local@domain` (issue 19): the local part in RFC 5322's unquoted characters,
@@ -144,7 +147,13 @@ export const anuncioSchema = z.object({
   description: requiredString(5000, MSG.descripcionRequerido),
   name: requiredString(80, MSG.nombreRequerido),
   apellido: requiredString(80, MSG.apellidoRequerido),
-  movil: requiredString(30, MSG.celularRequerido),
+  // a Dominican (NANP) number, stored in E.164 (issue 21)
+  movil: requiredString(30, MSG.celularRequerido).transform((value, ctx) => {
+    const e164 = normalizePhone(value);
+    if (e164) return e164;
+    ctx.addIssue({ code: 'custom', message: MSG.celularInvalido });
+    return z.NEVER;
+  }),
   email: emailSchema,
   empresa: text(120).trim().default(''),
   place: text(120).trim().default(''),

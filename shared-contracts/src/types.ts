@@ -94,8 +94,18 @@ export interface AllAnunciosResponse {
   localityOptions: string[];
 }
 
+/** A listing's figures for its owner (issue 21): views (one per visitor and day), phone/email reveals, WhatsApp presses. */
+export interface ListingStats {
+  vistas: number;
+  contactos: number;
+  whatsapp: number;
+}
+
+/** An owner's listing in `POST /misAnuncios`, with its figures (the API always sends them; other answers put in the list have none). */
+export type MiAnuncio = Anuncio & { estadisticas?: ListingStats };
+
 export interface MisAnunciosResponse {
-  listaDeTodos: Anuncio[];
+  listaDeTodos: MiAnuncio[];
   /** Spelled so (SPEC §3). */
   canitdadDeAnunciosDisponibles: number;
   miPlan?: number;

@@ -44,6 +44,14 @@ function positiveInt(name, value, fallback) {
   return n;
 }
 
+/** RD$ per US$, the same variable and default as the API's price filter (api/src/config.ts). */
+function usdDopRate(value) {
+  if (value === undefined || value === '') return 60;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 10000) throw new Error(`USD_DOP_RATE debe ser un número positivo, no "${value}"`);
+  return n;
+}
+
 export function siteSettings(env = process.env) {
   const port = Number(env.PORT ?? 3000);
   const apiPort = Number(env.API_PORT ?? 4000);
@@ -65,6 +73,9 @@ export function siteSettings(env = process.env) {
       contactEmail: env.CONTACT_EMAIL ?? 'contacto@inmueblesrd.do',
       testRoutes: env.PORTAL_TEST_ROUTES === '1',
       remoteTimeoutMs: positiveInt('REMOTE_TIMEOUT_MS', env.REMOTE_TIMEOUT_MS, 15_000),
+      // absolute listing links in WhatsApp messages, and the rate of the other-currency figure (issue 21)
+      siteUrl,
+      usdDopRate: usdDopRate(env.USD_DOP_RATE),
     },
   };
 }

@@ -3,16 +3,19 @@
  * given only when a visitor presses Contacto or Email. No login, limited per client (an IPv4
  * address or an IPv6 /64), so reading every seller's phone takes as many requests as listings and
  * runs into the limit, where paging the list used to hand out twelve at a time. Each press is
- * counted per listing and channel (contact_leads), the base for the seller's lead figures.
+ * counted per listing and channel (contact_leads), the base for the seller's lead figures; WhatsApp
+ * (issue 21) is a channel of the same call. Crawlers are answered but not counted. The phone is
+ * answered in E.164 when it parses (older and feed numbers may not, and are answered as they are).
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { MSG, type ContactoResponse } from 'shared-contracts';
-import { contactoSchema } from 'shared-contracts/schemas';
+import { contactoSchema, phoneOrAsIs } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
 import { contactLeads } from '../db/schema';
 import { findPublished } from './repository';
+import { isBot } from './bots';
 
 export default async function contactRoute(app: FastifyInstance) {
   const { db } = app;
@@ -20,10 +23,11 @@ export default async function contactRoute(app: FastifyInstance) {
     const { canal } = contactoSchema.parse(request.body ?? {});
     const row = isUuid(request.params.id) ? await findPublished(db, request.params.id) : null;
     if (!row) throw new HttpError(404, MSG.notFound, { error: MSG.notFound, message: MSG.notFound });
+    if (isBot(request.headers['user-agent'])) return { movil: phoneOrAsIs(row.movil), email: row.email };
     await db
       .insert(contactLeads)
       .values({ anuncioId: row.id, canal, count: 1, lastAt: new Date(app.clock.now()) })
       .onConflictDoUpdate({ target: [contactLeads.anuncioId, contactLeads.canal], set: { count: sql`${contactLeads.count} + 1`, lastAt: new Date(app.clock.now()) } });
-    return { movil: row.movil, email: row.email };
+    return { movil: phoneOrAsIs(row.movil), email: row.email };
   });
 }

@@ -7,6 +7,7 @@ import { setPlan } from '../accounts/repository';
 import { authEvent } from '../accounts/auth-events';
 import { toAnuncio } from './serialize';
 import { listOwn } from './repository';
+import { NO_STATS, listingStats } from './stats';
 
 export default async function ownRoutes(app: FastifyInstance) {
   const { db, config } = app;
@@ -16,8 +17,11 @@ export default async function ownRoutes(app: FastifyInstance) {
     const rows = await listOwn(db, user.id);
     // Only active listings use a slot of the plan (issue 20).
     const active = rows.filter((r) => r.estado === 'activo').length;
+    // views still in the buffer are written first, so the owner sees every counted view
+    await app.viewCounter.flush();
+    const stats = await listingStats(db, rows.map((r) => r.id));
     return {
-      listaDeTodos: rows.map((r) => toAnuncio(r, config.publicApiUrl, config.listingTtlDays)),
+      listaDeTodos: rows.map((r) => ({ ...toAnuncio(r, config.publicApiUrl, config.listingTtlDays), estadisticas: stats.get(r.id) ?? NO_STATS })),
       canitdadDeAnunciosDisponibles: Math.max(0, user.miPlan - active),
       miPlan: user.miPlan,
     };

@@ -1,5 +1,6 @@
 /** Database row -> the wire `Anuncio` of shared-contracts (`_id`, absolute photo URLs). */
 import type { Anuncio, CompanyKey, ContactCanal, OwnAnuncio, Propiedad, Proposito } from 'shared-contracts';
+import { normalizePhone } from 'shared-contracts/schemas';
 import type { AnuncioRow } from '../db/schema';
 
 export function photoUrl(publicApiUrl: string, key: string): string {
@@ -11,11 +12,12 @@ export function toOwnAnuncio(row: AnuncioRow, publicApiUrl: string, ttlDays?: nu
   return { ...toAnuncio(row, publicApiUrl, ttlDays), movil: row.movil, email: row.email };
 }
 
-/** The channels a listing can be reached by; WhatsApp is offered by issue 21 on the same call. */
+/** The channels a listing can be reached by; WhatsApp (issue 21) only for a phone that parses as a Dominican/NANP number. */
 export function contactCanales(row: Pick<AnuncioRow, 'movil' | 'email'>): ContactCanal[] {
   const canales: ContactCanal[] = [];
   if (row.movil.trim()) canales.push('telefono');
   if (row.email.trim()) canales.push('email');
+  if (normalizePhone(row.movil)) canales.push('whatsapp');
   return canales;
 }
 

@@ -271,6 +271,18 @@ export const moderationEvents = pgTable(
   (t) => [index('moderation_events_anuncio_idx').on(t.anuncioId, t.id), index('moderation_events_user_idx').on(t.userId, t.id)],
 );
 
+/**
+ * Detail views per listing (issue 21), counted once per visitor and day (api/src/anuncios/view-counter.ts):
+ * only the total is stored, nothing about the visitor.
+ */
+export const anuncioVistas = pgTable('anuncio_vistas', {
+  anuncioId: uuid('anuncio_id')
+    .primaryKey()
+    .references(() => anuncios.id, { onDelete: 'cascade' }),
+  count: integer('count').notNull().default(0),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type AnuncioRow = typeof anuncios.$inferSelect;
 export type NewAnuncioRow = typeof anuncios.$inferInsert;

@@ -30,6 +30,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'InmueblesRD <no-reply@inmueblesrd.do>',
     corsOrigins: ['http://site.test'],
     usdDopRate: 60,
+    statsFlushMs: 60_000,
     seedDemo: false,
     trustProxy: false,
     logLevel: 'silent',

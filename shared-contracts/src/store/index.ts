@@ -20,6 +20,7 @@ import {
   USER_STORAGE_KEY,
   type ApiClient,
   type Anuncio,
+  type MiAnuncio,
   type ColorScheme,
   type Filters,
   type RuntimeConfig,
@@ -38,7 +39,7 @@ export interface PortalState {
   miPlan: number | null;
   cantidadDePaginas: number;
   anunciosDisponibles: number;
-  misAnuncios: Anuncio[];
+  misAnuncios: MiAnuncio[];
   /** Bumped after a publish, delete or purchase: lists that depend on own listings reload. */
   listingsVersion: number;
   viewMode: ViewMode;
