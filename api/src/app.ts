@@ -23,6 +23,7 @@ import storage from './plugins/storage';
 import { createSearchCache } from './anuncios/search-cache';
 import { createSearchChanges } from './anuncios/search-changes';
 import type { CountLimits } from './anuncios/search-query';
+import { createViewCounter } from './anuncios/view-counter';
 import { createWorkQueue, type WorkQueueOptions } from './db/work-queue';
 import accountRoutes from './accounts/routes';
 import anuncioRoutes from './anuncios/routes';
@@ -126,6 +127,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   app.decorate('searchQueue', createWorkQueue(searchQueueOptions(app.database, opts.searchQueue)));
   // onClose hooks run last-registered first: the cache's background refreshes settle before the database closes.
   app.addHook('onClose', () => app.searchCache.settle());
+  // detail views wait in memory and are written every STATS_FLUSH_MS, and here before the database closes (issue 21)
+  app.decorate('viewCounter', createViewCounter(app.db, { now: app.clock.now, flushMs: config.statsFlushMs, log: app.log }));
+  app.addHook('onClose', () => app.viewCounter.close());
 
   app.get('/health', async () => {
     await app.database.db.execute('select 1');

@@ -104,7 +104,7 @@ describe.each(engines())('feed formats on %s', (engine) => {
     expect(rows.get('t-1')).toMatchObject({
       title: 'Penthouse con terraza', description: 'Penthouse de lujo\n\n• Terraza\n• Jacuzzi', propiedad: 'Penthouse',
       proposito: 'venta', moneda: 'US', price: 450_000, metros: 199.74, habitaciones: 3, banos: 3, parqueo: true, nivel: 12,
-      empresa: 'TuCasa Piantini', name: 'TuCasaRD', apellido: '', email: 'pent@tucasard.example', movil: '8295550400',
+      empresa: 'TuCasa Piantini', name: 'TuCasaRD', apellido: '', email: 'pent@tucasard.example', movil: '+18295550400',
       place: 'Santo Domingo de Guzmán', region: 'Distrito Nacional', latitude: 18.47, longitude: -69.93,
     });
     expect(rows.get('t-1')!.imageKeys).toHaveLength(1);

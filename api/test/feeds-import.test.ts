@@ -56,7 +56,7 @@ describe.each(engines())('partner feed import on %s', (engine) => {
       description: 'Hermoso apartamento con vista al mar.\n\nÁreas sociales:\npiscina & gimnasio',
       price: 250_000, moneda: 'US', priceRd: 15_000_000, proposito: 'venta', propiedad: 'Apartamento',
       metros: 120, habitaciones: 3, banos: 2, nivel: 5, parqueo: true, balcon: false, patio: false, piscina: false,
-      name: 'Hazim', apellido: '', empresa: 'Hazim Realty', movil: '8095550100', email: 'ventas@hazim.example',
+      name: 'Hazim', apellido: '', empresa: 'Hazim Realty', movil: '+18095550100', email: 'ventas@hazim.example',
       region: 'Distrito Nacional', place: 'Santo Domingo de Guzmán', locality: 'Bella Vista',
       address: 'Calle Gustavo Mejía Ricart 101', latitude: 18.4561, longitude: -69.9452,
     });
@@ -70,7 +70,7 @@ describe.each(engines())('partner feed import on %s', (engine) => {
       proposito: 'alquiler', propiedad: 'Casa', price: 45_000, moneda: 'RD', priceRd: 45_000, metros: 200,
       habitaciones: 4, banos: 3, nivel: null, parqueo: false, region: 'Santiago', place: 'Santiago', locality: '',
       latitude: 19.45036, longitude: -70.69085, description: 'Casa de dos niveles con patio.\nCerca de todo.',
-      address: 'Santiago, Santiago', imageKeys: [], movil: '18095550101', empresa: 'Hazim Santiago',
+      address: 'Santiago, Santiago', imageKeys: [], movil: '+18095550101', empresa: 'Hazim Santiago',
     });
     // "Land", "US$ 80,000", names without accents matched to the gazetteer's spelling.
     expect(first.get('h-102')).toMatchObject({

@@ -29,13 +29,14 @@ describe.each(engines())('seller contact on %s', (engine) => {
     }
     const detail = await get(t, `/anuncio/${ids[0]}`);
     expect(detail.status).toBe(200);
-    expect(detail.body.canales).toEqual(['telefono', 'email']);
+    // issue 21: a phone that parses as a Dominican number is offered on WhatsApp too
+    expect(detail.body.canales).toEqual(['telefono', 'email', 'whatsapp']);
     expect(JSON.stringify(detail.body)).not.toMatch(/8095551234|luis@example\.com/);
   });
 
   test('the contact call answers the phone and email, with no login, and counts the press per channel', async () => {
     const ask = (canal: string) => post(t, `/anuncio/${ids[0]}/contacto`, { canal }, from('192.0.2.10'));
-    expect(await ask('telefono')).toMatchObject({ status: 200, body: { movil: '8095551234', email: 'luis@example.com' } });
+    expect(await ask('telefono')).toMatchObject({ status: 200, body: { movil: '+18095551234', email: 'luis@example.com' } }); // E.164 (issue 21)
     expect((await ask('email')).status).toBe(200);
     expect((await ask('telefono')).status).toBe(200);
     const leads = await t.app.db.select().from(contactLeads).where(eq(contactLeads.anuncioId, ids[0]));

@@ -61,7 +61,7 @@ describe.each(engines())('listing statuses on %s', (engine) => {
     // a sold listing cannot be paused, only reactivated
     expect((await setEstado(venta._id, 'pausado', owner.auth)).status).toBe(409);
     expect((await get(t, `/anuncio/${venta._id}/editar`, other.auth)).status).toBe(403);
-    expect((await get(t, `/anuncio/${venta._id}/editar`, owner.auth)).body).toMatchObject({ estado: 'vendido', movil: '8095550000' });
+    expect((await get(t, `/anuncio/${venta._id}/editar`, owner.auth)).body).toMatchObject({ estado: 'vendido', movil: '+18095550000' });
   });
 
   test('the quota counts only active listings: pause one to publish another; resuming then needs a free slot', async () => {

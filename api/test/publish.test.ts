@@ -126,7 +126,7 @@ describe.each(engines())('publishing and own listings on %s', (engine) => {
       patio: true,
       parqueo: true,
       balcon: false,
-      canales: ['telefono', 'email'],
+      canales: ['telefono', 'email', 'whatsapp'], // a valid Dominican phone (issue 21)
       latitude: 18.4655,
       longitude: -69.9004,
       // Server-owned values cannot be set by the form.

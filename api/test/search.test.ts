@@ -108,7 +108,7 @@ describe.each(engines())('search on %s', (engine) => {
       name: 'Luis',
       apellido: 'Báez',
       empresa: '',
-      canales: ['telefono', 'email'],
+      canales: ['telefono', 'email', 'whatsapp'], // a valid Dominican phone (issue 21)
       place: 'Santo Domingo',
       region: 'Distrito Nacional',
       locality: 'Piantini',

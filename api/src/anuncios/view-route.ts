@@ -10,14 +10,9 @@ import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
 import { clientKey } from '../plugins/rate-limit-keys';
 import { isBot } from './bots';
-import { createViewCounter } from './view-counter';
 
 export default async function viewRoute(app: FastifyInstance) {
-  const counter = createViewCounter(app.db, { now: app.clock.now, flushMs: app.config.statsFlushMs, log: app.log });
-  app.decorate('viewCounter', counter);
-  // registered after the database plugin, so it runs before the database closes
-  app.addHook('onClose', () => counter.close());
-
+  const counter = app.viewCounter;
   app.post<{ Params: { id: string } }>('/anuncio/:id/vista', async (request, reply) => {
     if (!isUuid(request.params.id)) throw new HttpError(404, MSG.notFound, { error: MSG.notFound, message: MSG.notFound });
     const userAgent = request.headers['user-agent'] ?? '';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { COMPANIES, MAX_IMAGES, MSG, PROPIEDAD_FILTER, PROPOSITO_FILTER, locationLine, type CompanyKey } from 'shared-contracts';
-import { anuncioSchema, firstError } from 'shared-contracts/schemas';
+import { anuncioSchema, firstError, phoneOrAsIs } from 'shared-contracts/schemas';
 import type { NewAnuncioRow } from '../db/schema';
 import { htmlToText } from './html-text';
 import { resolveLocation } from './location';
@@ -17,6 +17,8 @@ const feedAnuncioSchema = anuncioSchema.extend({
   propiedad: z.enum(PROPIEDAD_FILTER),
   apellido: z.literal(''),
   email: anuncioSchema.shape.email.or(z.literal('')),
+  // E.164 when it parses as a Dominican/NANP number; otherwise kept as the partner wrote it (issue 21)
+  movil: z.string().trim().min(1, MSG.celularRequerido).max(30).transform(phoneOrAsIs),
 });
 
 /** The columns an import writes and compares (everything a feed decides). */
