@@ -28,7 +28,7 @@ export function ContactReveal({ anuncioId, canal, label, icon, block }: ContactR
   }
   return (
     <span style={{ display: 'inline-flex', flexDirection: 'column', gap: 4 }}>
-      <Button icon={icon} block={block} loading={state.status === 'loading'} onClick={reveal}>
+      <Button icon={icon} block={block} loading={state.status === 'loading'} onClick={() => void reveal()}>
         {label}
       </Button>
       {state.status === 'error' && (

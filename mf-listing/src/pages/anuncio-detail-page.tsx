@@ -8,6 +8,7 @@ import { AnuncioDetail } from '../features/anuncio-detail/anuncio-detail';
 import { Breadcrumb } from '../features/anuncio-detail/breadcrumb';
 import { listingHead } from '../features/anuncio-detail/listing-head';
 import { useAnuncio } from '../features/anuncio-detail/use-anuncio';
+import { useCountView } from '../features/anuncio-detail/use-count-view';
 import { useDocumentMeta } from '../features/anuncio-detail/use-document-meta';
 import { ReportListing } from '../features/report-listing/report-listing';
 
@@ -20,6 +21,7 @@ export default function AnuncioDetailPage() {
   const { state, retry } = useAnuncio(anuncioId);
   const goHome = () => navigate(ROUTES.home);
   useDocumentMeta(state.anuncio);
+  useCountView(state.status === 'ok' ? anuncioId : null);
 
   if (state.status === 'ok') {
     return (

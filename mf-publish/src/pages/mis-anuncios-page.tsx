@@ -9,13 +9,14 @@ import FloatButton from 'antd/es/float-button';
 import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
-import { DESKTOP_CARDS_PER_ROW, MSG, ROUTES, type Anuncio } from 'shared-contracts';
+import { DESKTOP_CARDS_PER_ROW, MSG, ROUTES } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 import { RemoteComponent } from 'shared-contracts/remote';
 import { useMisAnuncios } from '../features/mis-anuncios/hooks/use-mis-anuncios';
 import { FallbackCard } from '../features/mis-anuncios/fallback-card';
 import { ListingActions } from '../features/mis-anuncios/components/listing-actions';
 import { useListingActions } from '../features/mis-anuncios/hooks/use-listing-actions';
+import { ListingStatsLine, TotalStats } from '../features/mis-anuncios/components/listing-stats';
 
 const grid = `
 /* minmax(0, …) everywhere: a card's photo carousel track must not widen its column (phones) */
@@ -49,6 +50,7 @@ export default function MisAnunciosPage() {
         {canPublish ? `Puedes publicar ${disponibles} anuncio${disponibles === 1 ? '' : 's'} más con tu plan.` : 'Has usado todos los anuncios de tu plan.'}{' '}
         Solo los anuncios activos cuentan para tu plan.
       </Typography.Paragraph>
+      <TotalStats anuncios={anuncios} />
       {actionError && (
         <Typography.Paragraph type="danger" role="alert">
           {actionError.text}
@@ -79,7 +81,7 @@ export default function MisAnunciosPage() {
         )
       ) : (
         <ul className="mis-anuncios-grid" aria-label="Mis anuncios" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {anuncios.map((anuncio: Anuncio) => (
+          {anuncios.map((anuncio) => (
             <li key={anuncio._id} aria-busy={deletingId === anuncio._id || busyId === anuncio._id} style={{ opacity: deletingId === anuncio._id ? 0.5 : 1 }}>
               <RemoteComponent
                 id="mf_listing/AnuncioCard"
@@ -87,6 +89,7 @@ export default function MisAnunciosPage() {
                 loading={<Spin style={{ display: 'block', margin: '48px auto' }} />}
                 fallback={<FallbackCard anuncio={anuncio} onDelete={onDelete} />}
               />
+              <ListingStatsLine anuncio={anuncio} />
               <ListingActions anuncio={anuncio} busy={busyId !== null} onEstado={onEstado} onRenovar={onRenovar} />
             </li>
           ))}

@@ -16,7 +16,6 @@ import {
   anuncioPath,
   companyDisplayName,
   formatArea,
-  formatPrice,
   formatRooms,
   locationLine,
   type Anuncio,
@@ -24,6 +23,8 @@ import {
 import { usePortalStore } from 'shared-contracts/store';
 import { ImageCarousel } from '../../components/image-carousel';
 import { ContactReveal } from '../../components/contact-reveal';
+import { PriceBothCurrencies } from '../../components/price-both-currencies';
+import { WhatsAppButton } from '../../components/whatsapp-button';
 import { Chip, Surface } from '../../components/surface';
 
 const DeleteButton = lazy(() => import('../../components/delete-button').then((m) => ({ default: m.DeleteButton })));
@@ -85,12 +86,15 @@ export function AnuncioCard({ anuncio, onDelete, priority = false }: AnuncioCard
         <p className="anuncio-card-description" style={clamp}>
           {anuncio.description}
         </p>
-        <strong style={{ fontSize: 18, marginTop: 'auto' }}>{formatPrice(anuncio.price, anuncio.moneda)}</strong>
+        <strong style={{ fontSize: 18, marginTop: 'auto' }}>
+          <PriceBothCurrencies anuncio={anuncio} />
+        </strong>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
           <Button type="primary" href={href} onClick={openDetail}>
             {MSG.informacion}
           </Button>
           {anuncio.canales.includes('telefono') && <ContactReveal anuncioId={anuncio._id} canal="telefono" label={MSG.contacto} />}
+          {anuncio.canales.includes('whatsapp') && <WhatsAppButton anuncio={anuncio} />}
           {onDelete && (
             <Suspense fallback={null}>
               <DeleteButton id={anuncio._id} onDelete={onDelete} />

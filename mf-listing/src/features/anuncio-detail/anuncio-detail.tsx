@@ -13,7 +13,6 @@ import {
   amenities,
   companyDisplayName,
   descriptionLines,
-  formatPrice,
   isClosed,
   listingTags,
   locationLine,
@@ -21,6 +20,9 @@ import {
 } from 'shared-contracts';
 import { ImageCarousel } from '../../components/image-carousel';
 import { ContactReveal } from '../../components/contact-reveal';
+import { PriceBothCurrencies } from '../../components/price-both-currencies';
+import { ShareButton } from '../../components/share-button';
+import { WhatsAppButton } from '../../components/whatsapp-button';
 import { Chip, Surface } from '../../components/surface';
 import { useNearViewport } from '../../components/use-near-viewport';
 import { ClosedBanner, PriceDrop, UpdatedAgo } from './listing-status-notes';
@@ -64,7 +66,9 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
           </Chip>
         ))}
       </div>
-      <p style={{ fontSize: 24, fontWeight: 700, margin: '12px 0 4px' }}>{formatPrice(anuncio.price, anuncio.moneda)}</p>
+      <p style={{ fontSize: 24, fontWeight: 700, margin: '12px 0 4px' }}>
+        <PriceBothCurrencies anuncio={anuncio} />
+      </p>
       <PriceDrop anuncio={anuncio} />
       <p style={{ color: token.colorTextSecondary, margin: '0 0 8px' }}>{locationLine(anuncio)}</p>
       <UpdatedAgo anuncio={anuncio} />
@@ -96,6 +100,8 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
         {/* Sold or rented (issue 20): nobody is to be contacted about it any more. */}
         {anuncio.canales.includes('email') && !closed && <ContactReveal anuncioId={anuncio._id} canal="email" label={MSG.emailBoton} />}
         {anuncio.canales.includes('telefono') && !closed && <ContactReveal anuncioId={anuncio._id} canal="telefono" label={MSG.contacto} />}
+        {anuncio.canales.includes('whatsapp') && !closed && <WhatsAppButton anuncio={anuncio} />}
+        <ShareButton anuncio={anuncio} />
         {onDelete && (
           <Suspense fallback={null}>
             <DeleteButton id={anuncio._id} onDelete={onDelete} />

@@ -5,15 +5,17 @@
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Typography from 'antd/es/typography';
-import { formatPrice, locationLine, type Anuncio } from 'shared-contracts';
+import { formatPriceBoth, locationLine, type Anuncio } from 'shared-contracts';
+import { usePortalStore } from 'shared-contracts/store';
 
 export function FallbackCard({ anuncio, onDelete }: { anuncio: Anuncio; onDelete(id: string): void }) {
+  const rate = usePortalStore((s) => s.config?.usdDopRate ?? 0);
   return (
     <Card size="small" title={anuncio.title || anuncio.propiedad}>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
         {locationLine(anuncio)}
       </Typography.Paragraph>
-      <Typography.Paragraph strong>{formatPrice(anuncio.price, anuncio.moneda)}</Typography.Paragraph>
+      <Typography.Paragraph strong>{formatPriceBoth(anuncio.price, anuncio.moneda, rate)}</Typography.Paragraph>
       <Button danger size="small" onClick={() => onDelete(anuncio._id)}>
         Borrar
       </Button>

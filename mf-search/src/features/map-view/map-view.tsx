@@ -12,7 +12,7 @@ import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import Button from 'antd/es/button';
-import { MAP, MSG, anuncioPath, formatPrice, type Anuncio } from 'shared-contracts';
+import { MAP, MSG, anuncioPath, formatPriceBoth, type Anuncio } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 import { PopupPhotos } from './popup-photos';
 
@@ -54,7 +54,7 @@ export default function MapView({ anuncios }: { anuncios: Anuncio[] }) {
             <div style={{ width: 230 }}>
               <PopupPhotos images={a.image_urls ?? []} title={a.title} />
               <strong style={{ display: 'block', marginTop: 6 }}>{a.title}</strong>
-              <span style={{ display: 'block', margin: '2px 0 6px' }}>{formatPrice(a.price, a.moneda)}</span>
+              <span style={{ display: 'block', margin: '2px 0 6px' }}>{formatPriceBoth(a.price, a.moneda, config?.usdDopRate ?? 0)}</span>
               <Button type="primary" size="small" href={anuncioPath(a._id)} onClick={(e) => open(e, a)}>
                 {MSG.masInformacion}
               </Button>
