@@ -118,6 +118,19 @@ test('shows the SPEC messages and sends nothing while fields are missing', async
   expect(posts()).toHaveLength(0);
 });
 
+test('a phone that is not a Dominican number: "Celular no válido" on Celular and nothing sent (issue 21)', async () => {
+  const user = userEvent.setup({ delay: null });
+  await renderForm();
+  await fill(user, 'Celular', '+34 612 345 678');
+  await user.click(submitButton());
+  const item = screen.getByLabelText('Celular').closest('.ant-form-item')!;
+  expect(await within(item as HTMLElement).findByText(MSG.celularInvalido)).toBeInTheDocument();
+  await user.clear(screen.getByLabelText('Celular'));
+  await fill(user, 'Celular', '(829) 555-1234');
+  await waitFor(() => expect(within(item as HTMLElement).queryByText(MSG.celularInvalido)).not.toBeInTheDocument());
+  expect(posts()).toHaveLength(0);
+});
+
 test('without an address: "Dirección es requerido" on the address and nothing sent', async () => {
   const user = userEvent.setup({ delay: null });
   await renderForm();
@@ -172,7 +185,7 @@ test('one submission at a time; the fields and photos in order; then my listings
   const field = (name: string) => textPart(req.body, name);
   expect([field('proposito'), field('propiedad'), field('moneda'), field('price')]).toEqual(['venta', 'Casa', 'RD', '2500000']);
   expect([field('piscina'), field('balcon')]).toEqual(['true', 'false']);
-  expect([field('name'), field('apellido'), field('email'), field('movil')]).toEqual(['Lucía', 'Peña', 'lucia@example.com', '8095551234']);
+  expect([field('name'), field('apellido'), field('email'), field('movil')]).toEqual(['Lucía', 'Peña', 'lucia@example.com', '+18095551234']); // E.164 (issue 21)
   expect([field('address'), field('locality'), field('place'), field('region')]).toEqual([
     REVERSE.features[0].place_name,
     'Naco',
