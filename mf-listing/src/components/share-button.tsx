@@ -60,10 +60,10 @@ export function ShareButton({ anuncio }: { anuncio: Pick<Anuncio, '_id' | 'title
 
   return (
     <>
-      <Button icon={<ShareAltOutlined />} onClick={() => void share()}>
+      <Button icon={<ShareAltOutlined aria-hidden />} onClick={() => void share()}>
         {MSG.compartir}
       </Button>
-      <Button href={shareHref} target="_blank" rel="noopener noreferrer" icon={<WhatsAppOutlined />}>
+      <Button href={shareHref} target="_blank" rel="noopener noreferrer" icon={<WhatsAppOutlined aria-hidden />}>
         {MSG.compartirWhatsapp}
       </Button>
       <div

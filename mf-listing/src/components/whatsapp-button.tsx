@@ -29,7 +29,7 @@ export function WhatsAppButton({ anuncio, block }: WhatsAppButtonProps) {
 
   if (state.status === 'revealed') {
     return (
-      <Button href={state.href} target="_blank" rel="noopener noreferrer" icon={<WhatsAppOutlined />} block={block} style={style}>
+      <Button href={state.href} target="_blank" rel="noopener noreferrer" icon={<WhatsAppOutlined aria-hidden />} block={block} style={style}>
         {MSG.whatsapp}
       </Button>
     );
@@ -45,7 +45,7 @@ export function WhatsAppButton({ anuncio, block }: WhatsAppButtonProps) {
   };
   return (
     <span style={{ display: 'inline-flex', flexDirection: 'column', gap: 4 }}>
-      <Button icon={<WhatsAppOutlined />} block={block} loading={state.status === 'loading'} onClick={open} style={style}>
+      <Button icon={<WhatsAppOutlined aria-hidden />} block={block} loading={state.status === 'loading'} onClick={open} style={style}>
         {MSG.whatsapp}
       </Button>
       {state.status === 'error' && (
