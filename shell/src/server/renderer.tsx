@@ -102,6 +102,10 @@ function renderHtml(element: React.ReactNode, timeoutMs: number, nonce: string):
       nonce,
       // antd's styles are known once everything rendered: the page is sent whole
       onAllReady: () => stream.pipe(sink),
+      // The page is sent whole, so nothing is gained by React's progressive outlining: past 12.8 KB it
+      // writes each later Suspense boundary (every card) into a hidden div that only a script puts in
+      // place, and without JavaScript (or for a crawler) those cards stay invisible. Inline them all.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onShellError: reject,
       onError(err: unknown) {
         complete = false;
