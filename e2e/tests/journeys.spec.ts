@@ -41,7 +41,8 @@ test('1. a visitor searches by region, purpose and US$ price, pages, uses the ma
     for (const card of await cards(page).all()) {
       await expect(card.locator('.anuncio-card-location')).toHaveText(/(^|, )Santo Domingo$/);
       await expect(card.getByLabel('Características')).toContainText('VENTA');
-      const price = Number((await card.locator('strong').last().innerText()).replace(/^US\$ /, '').replace(/,/g, ''));
+      // the listing's own price, before the other currency beside it (issue 21)
+      const price = Number((await card.locator('.precio > span').first().innerText()).replace(/^US\$ /, '').replace(/,/g, ''));
       expect(price).toBeGreaterThanOrEqual(40000);
       expect(price).toBeLessThanOrEqual(2000000);
     }
