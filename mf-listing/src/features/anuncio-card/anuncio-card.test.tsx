@@ -115,6 +115,30 @@ describe('Contacto asks the API for the phone (issue 19: not in the list answer)
     expect(screen.getByRole('button', { name: /Contacto/ })).toBeEnabled();
   });
 
+  test('WhatsApp (issue 21) asks the same call with canal whatsapp and sends the tab opened on the tap to wa.me with the listing named', async () => {
+    contact = { movil: '+18095551234', email: '' };
+    usePortalStore.setState({ config: parseRuntimeConfig({ apiBaseUrl: api.url, siteUrl: 'https://inmueblesrd.do', usdDopRate: 60 }) });
+    // jsdom opens no windows: a stand-in tab records where it is sent (the browser test follows a real one)
+    const tab = { opener: {} as unknown, location: { href: '' }, close: jest.fn() };
+    const open = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    renderCard(makeAnuncio({ _id: 'w1', title: 'Casa en Gazcue', price: 193000, moneda: 'US', canales: ['telefono', 'email', 'whatsapp'] }));
+    expect(screen.getByText('· ≈ RD$ 11,580,000')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'WhatsApp' }));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    const text = 'Hola, me interesa su anuncio "Casa en Gazcue" (US$ 193,000) en InmueblesRD: https://inmueblesrd.do/anuncioDetailedView/w1';
+    const href = `https://wa.me/18095551234?text=${encodeURIComponent(text)}`;
+    await waitFor(() => expect(tab.location.href).toBe(href));
+    expect(tab.opener).toBeNull();
+    expect(api.requests).toEqual([{ method: 'POST', path: '/anuncio/w1/contacto', body: { canal: 'whatsapp' } }]);
+    expect(screen.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', href);
+    open.mockRestore();
+  });
+
+  test('no WhatsApp button for a number that does not parse (no whatsapp channel)', () => {
+    renderCard(makeAnuncio({ canales: ['telefono', 'email'] }));
+    expect(screen.queryByRole('button', { name: 'WhatsApp' })).not.toBeInTheDocument();
+  });
+
   test('a listing without a phone shows no Contacto button', () => {
     renderCard(makeAnuncio({ canales: ['email'] }));
     expect(screen.queryByRole('button', { name: 'Contacto' })).not.toBeInTheDocument();
