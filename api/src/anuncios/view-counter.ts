@@ -8,7 +8,7 @@
  * day's keys, so yesterday's keys can no longer be linked to an address by anyone. Only per-listing
  * totals reach the database (`anuncio_vistas`), every STATS_FLUSH_MS and when the API closes.
  * Several API instances each keep their own day: a visitor whose requests land on two instances
- * is counted on each (see docs/decisions/0010-contact-and-seller-statistics.md).
+ * is counted on each (see docs/decisions/0011-contact-and-seller-statistics.md).
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
