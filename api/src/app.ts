@@ -36,6 +36,8 @@ import contactRoute from './anuncios/contact-route';
 import reportRoute from './moderation/report-route';
 import moderationRoutes from './moderation/routes';
 import viewRoute from './anuncios/view-route';
+import favoritoRoutes from './favoritos/routes';
+import busquedaRoutes from './busquedas/routes';
 import geocoderRoutes from './geocoder/routes';
 import photoRoutes from './photos/routes';
 import sitemapRoutes from './sitemap/routes';
@@ -145,6 +147,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(statusRoutes);
   await app.register(reportRoute);
   await app.register(moderationRoutes);
+  await app.register(favoritoRoutes);
+  await app.register(busquedaRoutes);
   if (testClock) await app.register(testRoutes, { clock: testClock });
   await app.register(geocoderRoutes, { geocoderUrl: config.geocoderUrl, limit: app.limitGeocode, now: app.clock.now });
   await app.register(photoRoutes, { storage: app.photoStorage });

@@ -14,6 +14,7 @@ import { seedDemoCatalogue } from './seed/demo';
 import { startFeedScheduler, type FeedScheduler } from './feeds/scheduler';
 import { startPgliteMaintenance } from './db/maintenance';
 import { startExpiryJob, type ExpiryScheduler } from './anuncios/expiry-job';
+import { startAlertJob, type AlertScheduler } from './busquedas/alert-job';
 import { removeOrphanPhotos, startOrphanSweep } from './photos/sweep-orphans';
 import { installShutdown } from './shutdown';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock';
@@ -60,8 +61,9 @@ async function main() {
   let sweeper: { stop(): Promise<void> } | null = null;
   let maintenance: { stop(): Promise<void> } | null = null;
   let expiry: ExpiryScheduler | null = null;
+  let alerts: AlertScheduler | null = null;
   app.addHook('onClose', async () => {
-    await Promise.all([scheduler?.stop(), sweeper?.stop(), maintenance?.stop(), expiry?.stop()]);
+    await Promise.all([scheduler?.stop(), sweeper?.stop(), maintenance?.stop(), expiry?.stop(), alerts?.stop()]);
   });
   await app.ready();
 
@@ -94,6 +96,10 @@ async function main() {
     // Owners' listings expire and their reminders go out (issue 20): at start, then hourly.
     async () => {
       expiry = startExpiryJob(app);
+    },
+    // Saved-search alerts (issue 22): every minute, instant ones out within minutes.
+    async () => {
+      alerts = startAlertJob(app);
     },
     async () => {
       await app.listen({ port: config.port, host: config.host });

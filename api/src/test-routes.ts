@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from './clock';
 import { runExpiryJob } from './anuncios/expiry-job';
+import { runAlertJob } from './busquedas/alert-job';
 
 /** The system clock plus an offset the test route sets. */
 export function offsetClock(base: Clock): Clock & { setOffset(ms: number): void } {
@@ -28,4 +29,6 @@ export default async function testRoutes(app: FastifyInstance, opts: { clock: Re
     await app.mailer.flush();
     return run;
   });
+  // Issue 22: the alert job now, instead of waiting for its minute.
+  app.post('/__test/alerts', async () => runAlertJob(app));
 }

@@ -7,6 +7,8 @@ import type { OwnerEstado } from './listing-status';
 import type { ContactCanal } from './enums';
 import type { SignupBody, LoginBody } from './schemas';
 import type { AccionModeracion, ModeracionResponse, MotivoReporte } from './moderation';
+import type { SignupBody, LoginBody, BusquedaCreateBody, BusquedaPatchBody } from './schemas';
+import type { BusquedasResponse, FavoritosResponse, SavedSearch } from './saved';
 import { MSG } from './messages';
 
 export class ApiError extends Error {
@@ -99,6 +101,16 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     resetPassword: (body: { id: string; token: string; newPassword: string }) => request<{ message: string }>('POST', '/reset-password', { body }),
     requestEmailConfirmation: (email: string) => request<{ message: string }>('POST', '/get-email-confirmation-link', { body: { email } }),
     confirmEmail: (body: { id: string; token: string }) => request<{ message: string }>('POST', '/confirmEmail', { body }),
+    // Issue 22: favourites and saved searches.
+    favoritos: (token: string, signal?: AbortSignal) => request<FavoritosResponse>('GET', '/favoritos', { token, signal }),
+    putFavorito: (anuncioId: string, token: string) => request<{ ok: true }>('PUT', `/favoritos/${encodeURIComponent(anuncioId)}`, { token }),
+    deleteFavorito: (anuncioId: string, token: string) => request<{ ok: true }>('DELETE', `/favoritos/${encodeURIComponent(anuncioId)}`, { token }),
+    busquedas: (token: string, signal?: AbortSignal) => request<BusquedasResponse>('GET', '/busquedas', { token, signal }),
+    createBusqueda: (body: BusquedaCreateBody, token: string) => request<SavedSearch>('POST', '/busquedas', { body, token }),
+    updateBusqueda: (id: string, body: BusquedaPatchBody, token: string) => request<SavedSearch>('PATCH', `/busquedas/${encodeURIComponent(id)}`, { body, token }),
+    deleteBusqueda: (id: string, token: string) => request<{ ok: true }>('DELETE', `/busquedas/${encodeURIComponent(id)}`, { token }),
+    /** The alert email's unsubscribe link (no session: the signed token is the proof). */
+    bajaAlertas: (id: string, token: string) => request<{ ok: true; nombre: string }>('POST', `/busquedas/${encodeURIComponent(id)}/baja?token=${encodeURIComponent(token)}`, { body: {} }),
     geocodeSearch: (q: string, signal?: AbortSignal) => request<GeocodeResponse>('GET', `/geocode/search?q=${encodeURIComponent(q)}`, { signal }),
     geocodeReverse: (lng: number, lat: number, signal?: AbortSignal) => request<GeocodeResponse>('GET', `/geocode/reverse?lng=${lng}&lat=${lat}`, { signal }),
   };

@@ -18,3 +18,4 @@ export * from './search-url';
 export * from './ssr';
 export * from './landing';
 export * from './photos';
+export * from './saved';

@@ -4,7 +4,7 @@
  */
 export const REMOTES = {
   mf_search: { exposes: ['./HomePage'] },
-  mf_listing: { exposes: ['./AnuncioDetailPage', './AnuncioCard', './AnuncioDetail'] },
+  mf_listing: { exposes: ['./AnuncioDetailPage', './AnuncioCard', './AnuncioDetail', './FavoritosPage'] },
   mf_account: {
     exposes: [
       './LoginPage',
@@ -15,6 +15,8 @@ export const REMOTES = {
       './RequestEmailConfirmationPage',
       './ComprarPlanPage',
       './ModeracionPage',
+      './MisBusquedasPage',
+      './BajaAlertasPage',
     ],
   },
   mf_publish: { exposes: ['./MisAnunciosPage', './AgregarAnuncioPage', './EditarAnuncioPage', './RenovarAnuncioPage'] },

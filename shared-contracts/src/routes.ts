@@ -18,6 +18,10 @@ export const ROUTES = {
   /** Landing pages (landing.ts): /venta, /venta/apartamento, /venta/apartamento/piantini. */
   landingVenta: '/venta/*',
   landingAlquiler: '/alquiler/*',
+  /** Issue 22: favourites, saved searches and the alert emails' unsubscribe link. */
+  favoritos: '/favoritos',
+  misBusquedas: '/misBusquedas',
+  bajaAlertas: '/bajaAlertas/:busquedaId/:token',
 } as const;
 
 export const anuncioPath = (anuncioId: string) => `/anuncioDetailedView/${encodeURIComponent(anuncioId)}`;
@@ -27,3 +31,4 @@ export const editarAnuncioPath = (anuncioId: string) => `/editarAnuncio/${encode
 export const renovarAnuncioPath = (anuncioId: string, token: string) => `/renovarAnuncio/${encodeURIComponent(anuncioId)}/${encodeURIComponent(token)}`;
 /** The storage key at the end of a photo URL (`…/photos/{key}`), as `PUT /anuncio/{id}` names kept photos. */
 export const photoKeyOfUrl = (url: string) => decodeURIComponent(url.slice(url.lastIndexOf('/') + 1));
+export const bajaAlertasPath = (busquedaId: string, token: string) => `/bajaAlertas/${encodeURIComponent(busquedaId)}/${encodeURIComponent(token)}`;

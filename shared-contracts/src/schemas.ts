@@ -10,6 +10,7 @@ import { passwordError } from './password';
 import { OWNER_ESTADOS } from './listing-status';
 import { ACCIONES_MODERACION, MOTIVOS_REPORTE, REPORTE_COMENTARIO_MAX } from './moderation';
 import { normalizePhone } from './phone';
+import { BUSQUEDA_NOMBRE_MAX, FAVORITOS_MAX, FRECUENCIAS } from './saved';
 
 export { normalizePhone, phoneOrAsIs } from './phone';
 
@@ -54,6 +55,8 @@ export const signupFormSchema = signupSchema
 export const loginSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, MSG.invalidCredentials).max(PASSWORD_MAX_LENGTH, MSG.passwordTooLong),
+  /** Issue 22: the visitor's favourites, merged into the account at login. */
+  favoritos: z.array(z.string().max(64)).max(FAVORITOS_MAX).optional(),
 });
 export type LoginBody = z.infer<typeof loginSchema>;
 
@@ -199,3 +202,18 @@ const motivoModeracion = text(500).trim().min(1, MSG.motivoModeracionRequerido);
 export const moderacionAccionSchema = z.object({ accion: z.enum(ACCIONES_MODERACION), motivo: motivoModeracion }).strict();
 /** `POST /moderacion/usuarios/{id}/bloquear`; `anuncioId` names the listing the moderator acted from (its history shows the block). */
 export const bloqueoSchema = z.object({ motivo: motivoModeracion, anuncioId: text(64).optional() }).strict();
+
+/** Issue 22: `POST /busquedas`, filters exactly as `POST /allAnuncios` takes them. */
+const nombreSchema = z.string().trim().min(1, 'El nombre es requerido').max(BUSQUEDA_NOMBRE_MAX, `Máximo ${BUSQUEDA_NOMBRE_MAX} caracteres`);
+const frecuenciaSchema = z.enum(FRECUENCIAS, { message: 'Frecuencia no válida: instantaneo, diario o semanal' });
+export const busquedaCreateSchema = z.object({
+  nombre: nombreSchema.optional(),
+  filters: allAnunciosSchema.shape.filters,
+  frecuencia: frecuenciaSchema,
+});
+export type BusquedaCreateBody = { nombre?: string; filters: Filters; frecuencia: z.infer<typeof frecuenciaSchema> };
+/** `PATCH /busquedas/{id}`: choosing a frequency turns the alerts back on after an unsubscribe. */
+export const busquedaPatchSchema = z
+  .object({ nombre: nombreSchema.optional(), frecuencia: frecuenciaSchema.optional() })
+  .refine((v) => v.nombre !== undefined || v.frecuencia !== undefined, { message: 'Nada que cambiar' });
+export type BusquedaPatchBody = z.infer<typeof busquedaPatchSchema>;

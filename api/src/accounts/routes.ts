@@ -13,6 +13,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { authEvent } from './auth-events';
 import { consumeToken, issueToken, tokenIsUsable } from './tokens';
 import { createUser, findUserByEmail, markConfirmed, revokeTokens, setPassword } from './repository';
+import { mergeFavoritos } from '../favoritos/repository';
 
 export default async function accountRoutes(app: FastifyInstance) {
   const { db, clock, config, mailer } = app;
@@ -55,7 +56,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/user/login', { preHandler: app.loginGuard.check }, async (request): Promise<User> => {
-    const { email, password } = loginSchema.parse(request.body);
+    const { email, password, favoritos } = loginSchema.parse(request.body);
     const user = await findUserByEmail(db, email);
     const ok = await verifyPassword(user?.passwordHash ?? null, password);
     if (!user || !ok) {
@@ -71,6 +72,8 @@ export default async function accountRoutes(app: FastifyInstance) {
       authEvent(request, 'login_blocked', user.id);
       throw new HttpError(403, MSG.cuentaBloqueada);
     }
+    // Issue 22: the visitor's favourites (kept in the browser) join the account's.
+    if (favoritos?.length) await mergeFavoritos(db, user.id, favoritos.filter(isUuid).map((id) => id.toLowerCase()), new Date(clock.now()));
     return { _id: user.id, name: user.name, apellido: user.apellido, email: user.email, token: app.signToken(user), miPlan: user.miPlan, moderador: app.isModerator(user) };
   });
 

@@ -34,7 +34,7 @@ export interface Database {
 }
 
 /** Advisory lock keys (any bigint; these spell the purpose so they show in pg_locks). */
-export const ADVISORY_LOCKS = { migrations: 1_801_001, feeds: 1_801_002, expiry: 1_801_003 } as const;
+export const ADVISORY_LOCKS = { migrations: 1_801_001, feeds: 1_801_002, expiry: 1_801_003, alerts: 1_801_004 } as const;
 export type AdvisoryLock = (typeof ADVISORY_LOCKS)[keyof typeof ADVISORY_LOCKS];
 
 /** PostgreSQL aborts a statement after this long (ms): a saturated database answers 503, never hangs. */

@@ -19,7 +19,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ESTADOS, MONEDAS, MOTIVOS_REPORTE } from 'shared-contracts';
+import { ESTADOS, FRECUENCIAS, MONEDAS, MOTIVOS_REPORTE, type Filters } from 'shared-contracts';
+import type { MailMessage } from '../mail/mailer';
+
+/** A composed alert email as the outbox keeps it (the mailer's message plus its headers). */
+export type AlertMessage = MailMessage;
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -286,3 +290,85 @@ export const anuncioVistas = pgTable('anuncio_vistas', {
 export type UserRow = typeof users.$inferSelect;
 export type AnuncioRow = typeof anuncios.$inferSelect;
 export type NewAnuncioRow = typeof anuncios.$inferInsert;
+
+/**
+ * Issue 22: a user's favourite listings. No foreign key to the listing: a deleted listing stays
+ * in the list, shown greyed as gone, until the user removes it.
+ */
+export const favoritos = pgTable(
+  'favoritos',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    anuncioId: uuid('anuncio_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.anuncioId] }), index('favoritos_anuncio_idx').on(t.anuncioId)],
+);
+
+/** Issue 22: a saved search (the filters of `POST /allAnuncios`) and when its alert is next due. */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nombre: text('nombre').notNull(),
+    filters: jsonb('filters').$type<Filters>().notNull(),
+    frecuencia: text('frecuencia', { enum: FRECUENCIAS }).notNull(),
+    /** Null for instant alerts (every run); else the next 8:00 (daily) or Monday 8:00 (weekly) in Santo Domingo. */
+    nextDueAt: timestamp('next_due_at', { withTimezone: true }),
+    /** Set by the one-click unsubscribe; choosing a frequency clears it. */
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_searches_user_idx').on(t.userId)],
+);
+
+/** Which listing was already announced to which saved search: never twice (issue 22). */
+export const alertDeliveries = pgTable(
+  'alert_deliveries',
+  {
+    searchId: uuid('search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    anuncioId: uuid('anuncio_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.searchId, t.anuncioId] })],
+);
+
+/** Which price drop of a favourite was already told to its user (issue 22). */
+export const alertPriceDrops = pgTable(
+  'alert_price_drops',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    priceChangeId: bigint('price_change_id', { mode: 'number' })
+      .notNull()
+      .references(() => anuncioPriceChanges.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.priceChangeId] })],
+);
+
+/**
+ * The alert emails, written in the same transaction that claims their listings and sent after it
+ * commits (issue 22): a restart between the two sends what is pending, never composes it twice.
+ */
+export const alertEmails = pgTable(
+  'alert_emails',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    searchId: uuid('search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    message: jsonb('message').$type<AlertMessage>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [index('alert_emails_pending_idx').on(t.id).where(sql`${t.sentAt} IS NULL`)],
+);

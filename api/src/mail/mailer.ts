@@ -18,11 +18,17 @@ export interface MailMessage {
   html: string;
   /** The action link inside the message (logged in outbox mode only). */
   link: string;
+  /** Extra headers (issue 22: List-Unsubscribe and List-Unsubscribe-Post of the alert emails). */
+  headers?: Record<string, string>;
+  /** A fixed Message-ID, so a message sent again after a crash can be recognised as the same. */
+  messageId?: string;
 }
 
 export interface Mailer {
   readonly mode: 'smtp' | 'outbox';
   send(message: MailMessage): void;
+  /** Sends now and resolves when the server took it, or rejects (callers that keep an outbox). */
+  deliver(message: MailMessage): Promise<void>;
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -42,7 +48,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
   async function deliver(message: MailMessage) {
     // The schemas already refuse lists; this is the last door before a relay (issue 19).
     if (!isSingleEmail(message.to)) throw new Error('destinatario no válido: se esperaba una sola dirección');
-    const info = await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    const { to, subject, text, html, headers, messageId } = message;
+    const info = await transport.sendMail({ from: opts.from, to, subject, text, html, headers, messageId });
     if (mode === 'outbox') {
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const file = path.join(opts.outboxDir, `${Date.now()}-${crypto.randomBytes(4).toString('hex')}.eml`);
@@ -62,6 +69,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
         .finally(() => pending.delete(job));
       pending.add(job);
     },
+    deliver,
     async flush() {
       while (pending.size) await Promise.all([...pending]);
     },

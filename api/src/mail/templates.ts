@@ -26,7 +26,7 @@ const RESET_PASSWORD: AccountEmail = {
   footer: 'Si no pediste este cambio, ignora este mensaje: tu contraseña sigue siendo la misma.',
 };
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /**

@@ -1,0 +1,110 @@
+/**
+ * The alert job (issue 22), in the API process every minute, so an instant alert leaves within
+ * a couple of minutes of the publication (the promise is 5); daily and weekly searches are due at
+ * their own times (schedule.ts) and simply wait for the run after that moment.
+ *
+ * Durable in two steps: (1) one transaction claims the due searches' new listings and price drops
+ * and writes each email to the outbox table; (2) after the commit, pending emails are sent and
+ * marked sent one by one. A restart after (1) sends what is pending and composes nothing twice; an
+ * SMTP failure leaves the email pending for the next run. Only a crash between the SMTP server
+ * taking a message and its row being marked could send it again — with the same Message-ID.
+ * Several instances: the run holds the advisory lock ADVISORY_LOCKS.alerts; an instance that does
+ * not get it skips the run. Time comes from the app's clock (tests and the browser tests move it).
+ */
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../db/client';
+import { alertEmails } from '../db/schema';
+import { claimDueAlerts } from './alert-claim';
+
+const MINUTE_MS = 60_000;
+/** An email that failed this many times stays in the table, unsent, for an operator to look at. */
+const MAX_ATTEMPTS = 10;
+
+export interface AlertRun {
+  /** False when another instance held the lock and this run did nothing. */
+  ran: boolean;
+  composed: number;
+  sent: number;
+}
+
+/** Step 1 alone (the tests stop a run here to play a restart). */
+export async function claimAlerts(app: FastifyInstance): Promise<number> {
+  const now = new Date(app.clock.now());
+  const { emails } = await app.db.transaction((tx) => claimDueAlerts(tx, app.config, now));
+  return emails;
+}
+
+/** Step 2: sends the outbox's pending emails, oldest first; stops at the first SMTP failure. */
+export async function deliverPendingAlerts(app: FastifyInstance): Promise<number> {
+  const { db, mailer, clock, log } = app;
+  const pending = await db
+    .select()
+    .from(alertEmails)
+    .where(and(isNull(alertEmails.sentAt), lt(alertEmails.attempts, MAX_ATTEMPTS)))
+    .orderBy(asc(alertEmails.id))
+    .limit(500);
+  let sent = 0;
+  for (const row of pending) {
+    try {
+      await mailer.deliver(row.message);
+    } catch (err) {
+      await db.update(alertEmails).set({ attempts: sql`${alertEmails.attempts} + 1` }).where(eq(alertEmails.id, row.id));
+      log.error({ err, alerta: row.id }, 'no se pudo enviar la alerta; queda pendiente');
+      break;
+    }
+    await db.update(alertEmails).set({ sentAt: new Date(clock.now()) }).where(eq(alertEmails.id, row.id));
+    sent += 1;
+  }
+  return sent;
+}
+
+// One run at a time within this process too (PGlite has no lock between its callers).
+const running = new WeakMap<FastifyInstance, Promise<AlertRun>>();
+
+export function runAlertJob(app: FastifyInstance): Promise<AlertRun> {
+  const previous = running.get(app) ?? Promise.resolve(null);
+  const next = previous
+    .catch(() => null)
+    .then(async () => {
+      const result = await app.database.whileLocked(ADVISORY_LOCKS.alerts, async () => {
+        const composed = await claimAlerts(app);
+        const sent = await deliverPendingAlerts(app);
+        return { ran: true, composed, sent };
+      });
+      if (result?.composed || result?.sent) app.log.info(result, 'alertas de búsquedas guardadas');
+      return result ?? { ran: false, composed: 0, sent: 0 };
+    });
+  running.set(app, next);
+  return next;
+}
+
+export interface AlertScheduler {
+  stop(): Promise<void>;
+}
+
+/** Runs the job now and then every minute until the server closes; a failed run is logged, never fatal. */
+export function startAlertJob(app: FastifyInstance, everyMs = MINUTE_MS): AlertScheduler {
+  let timer: NodeJS.Timeout | null = null;
+  let current: Promise<unknown> | null = null;
+  let stopped = false;
+  const tick = () => {
+    current = runAlertJob(app)
+      .catch((err) => app.log.error({ err }, 'el trabajo de alertas falló'))
+      .finally(() => {
+        current = null;
+        if (stopped) return;
+        timer = setTimeout(tick, everyMs);
+        // A pending run must not keep a closing process alive.
+        timer.unref();
+      });
+  };
+  const stop = async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await current;
+  };
+  app.server.once('close', () => void stop());
+  tick();
+  return { stop };
+}

@@ -1,0 +1,44 @@
+/** Issue 22: a signed-in user's favourites, `GET /favoritos`, `PUT` and `DELETE /favoritos/{anuncioId}`. */
+import type { FastifyInstance } from 'fastify';
+import { SAVED_MSG, type FavoritosResponse } from 'shared-contracts';
+import { HttpError } from '../http-error';
+import { isUuid } from '../plugins/auth';
+import { toAnuncio } from '../anuncios/serialize';
+import { FavoritosLimitError, addFavorito, listFavoritos, listingExists, removeFavorito } from './repository';
+
+export default async function favoritoRoutes(app: FastifyInstance) {
+  const { db, config, clock } = app;
+  const idOf = (raw: string) => {
+    if (!isUuid(raw)) throw new HttpError(404, SAVED_MSG.anuncioNoEncontrado);
+    return raw.toLowerCase();
+  };
+
+  app.get('/favoritos', { preHandler: app.authenticate, exposeHeadRoute: false }, async (request): Promise<FavoritosResponse> => {
+    const rows = await listFavoritos(db, request.user!.id);
+    return {
+      favoritos: rows.map(({ anuncioId, createdAt, row }) => ({
+        anuncioId,
+        createdAt: createdAt.toISOString(),
+        // A partner listing gone from its feed is gone for the visitor too.
+        anuncio: row && row.status === 'published' ? toAnuncio(row, config.publicApiUrl) : null,
+      })),
+    };
+  });
+
+  app.put<{ Params: { anuncioId: string } }>('/favoritos/:anuncioId', { preHandler: app.authenticate }, async (request) => {
+    const anuncioId = idOf(request.params.anuncioId);
+    if (!(await listingExists(db, anuncioId))) throw new HttpError(404, SAVED_MSG.anuncioNoEncontrado);
+    try {
+      await addFavorito(db, request.user!.id, anuncioId, new Date(clock.now()));
+    } catch (err) {
+      if (err instanceof FavoritosLimitError) throw new HttpError(409, SAVED_MSG.favoritosLimit);
+      throw err;
+    }
+    return { ok: true as const };
+  });
+
+  app.delete<{ Params: { anuncioId: string } }>('/favoritos/:anuncioId', { preHandler: app.authenticate }, async (request) => {
+    await removeFavorito(db, request.user!.id, idOf(request.params.anuncioId));
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * Favourites, saved searches and their email alerts (issue 22): limits, frequencies, the
+ * visitor's favourites in the browser, the proposed name of a search and the texts of these
+ * screens. Kept apart from messages.ts, which holds the SPEC's own strings.
+ */
+import { formatPrice } from './format';
+import type { Anuncio } from './types';
+import type { Filters } from './schemas';
+
+export const FAVORITOS_MAX = 500;
+export const BUSQUEDAS_MAX = 20;
+export const BUSQUEDA_NOMBRE_MAX = 120;
+/** An alert email lists at most this many new listings, then "Ver todos". */
+export const ALERT_LISTINGS_MAX = 10;
+
+export const FRECUENCIAS = ['instantaneo', 'diario', 'semanal'] as const;
+export type Frecuencia = (typeof FRECUENCIAS)[number];
+export const FRECUENCIA_LABELS: Record<Frecuencia, string> = { instantaneo: 'Instantáneo', diario: 'Diario', semanal: 'Semanal' };
+
+/** The visitor's favourites (listing ids, newest first) until they log in. */
+export const FAVORITOS_STORAGE_KEY = 'favoritos';
+
+export const SAVED_MSG = {
+  guardarFavorito: 'Guardar en favoritos',
+  quitarFavorito: 'Quitar de favoritos',
+  favoritosLimit: `Puedes guardar hasta ${FAVORITOS_MAX} favoritos. Quita alguno para guardar otro.`,
+  busquedasLimit: `Puedes guardar hasta ${BUSQUEDAS_MAX} búsquedas. Borra alguna para guardar otra.`,
+  busquedaNoEncontrada: 'Búsqueda no encontrada',
+  anuncioNoEncontrado: 'Anuncio no encontrado',
+  guardarBusqueda: 'Guardar búsqueda',
+  busquedaGuardada: 'Búsqueda guardada. Te avisaremos por email de los anuncios nuevos.',
+  bajaHecha: 'Listo: ya no recibirás alertas de esta búsqueda.',
+  bajaInvalida: 'El enlace para dejar de recibir alertas no es válido.',
+  favoritosTitulo: 'Favoritos',
+  favoritosVacio: 'Aún no tienes favoritos. Toca el corazón de un anuncio para guardarlo aquí.',
+  favoritosVisitante: 'Tus favoritos se guardan en este navegador. Inicia sesión para tenerlos en tu cuenta.',
+  anuncioYaNoExiste: 'Este anuncio ya no está publicado',
+  misBusquedasTitulo: 'Mis búsquedas',
+  misBusquedasVacio: 'No tienes búsquedas guardadas. Busca en el inicio y pulsa "Guardar búsqueda".',
+  alertasDesactivadas: 'Alertas desactivadas',
+} as const;
+
+/** GET /favoritos: newest first; `anuncio` null once the listing no longer exists. */
+export interface Favorito {
+  anuncioId: string;
+  createdAt: string;
+  anuncio: Anuncio | null;
+}
+export interface FavoritosResponse {
+  favoritos: Favorito[];
+}
+
+export interface SavedSearch {
+  _id: string;
+  nombre: string;
+  filters: Filters;
+  frecuencia: Frecuencia;
+  /** False after the one-click unsubscribe; choosing a frequency again turns them back on. */
+  alertas: boolean;
+  createdAt: string;
+}
+export interface BusquedasResponse {
+  busquedas: SavedSearch[];
+}
+
+const PLURAL: Record<string, string> = {
+  Casa: 'Casas',
+  Apartamento: 'Apartamentos',
+  Villa: 'Villas',
+  Solar: 'Solares',
+  Terreno: 'Terrenos',
+  Penthouse: 'Penthouses',
+  Finca: 'Fincas',
+  Oficina: 'Oficinas',
+  Hotel: 'Hoteles',
+  Townhouse: 'Townhouses',
+  Otro: 'Otros inmuebles',
+  Turistico: 'Inmuebles turísticos',
+  'Estacion de Combustible': 'Estaciones de combustible',
+  Proyecto: 'Proyectos',
+  Negocio: 'Negocios',
+  Edificio: 'Edificios',
+};
+
+/** "Apartamentos en venta en Piantini, hasta US$ 250,000": the name a saved search is offered. */
+export function proposeSearchName(filters: Filters): string {
+  const what = filters.propiedad ? (PLURAL[filters.propiedad] ?? filters.propiedad) : 'Inmuebles';
+  const purpose = filters.proposito === 'venta' ? ' en venta' : filters.proposito === 'alquiler' ? ' en alquiler' : '';
+  const where = filters.locality ?? filters.place ?? filters.region;
+  const parts = [`${what}${purpose}${where ? ` en ${where}` : ''}`];
+  if (filters.habitaciones) parts.push(`${filters.habitaciones}+ hab.`);
+  if (filters.precioMin !== undefined && filters.precioMax !== undefined) {
+    parts.push(`de ${formatPrice(filters.precioMin, filters.moneda)} a ${formatPrice(filters.precioMax, filters.moneda)}`);
+  } else if (filters.precioMax !== undefined) parts.push(`hasta ${formatPrice(filters.precioMax, filters.moneda)}`);
+  else if (filters.precioMin !== undefined) parts.push(`desde ${formatPrice(filters.precioMin, filters.moneda)}`);
+  return parts.join(', ').slice(0, BUSQUEDA_NOMBRE_MAX);
+}
+
+/** The visitor's favourites as stored in the browser (a bad or missing value is none). */
+export function readLocalFavoritos(storage: Pick<Storage, 'getItem'> | null): string[] {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(FAVORITOS_STORAGE_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string').slice(0, FAVORITOS_MAX) : [];
+  } catch {
+    return [];
+  }
+}
