@@ -59,11 +59,12 @@ export async function deliverPendingAlerts(app: FastifyInstance): Promise<number
   return sent;
 }
 
-// One run at a time within this process too (PGlite has no lock between its callers).
-const running = new WeakMap<FastifyInstance, Promise<AlertRun>>();
+// One run at a time per database within this process too: PGlite's advisory locks do not exclude
+// its own callers (one connection), and tests run two apps on one database.
+const running = new WeakMap<object, Promise<AlertRun>>();
 
 export function runAlertJob(app: FastifyInstance): Promise<AlertRun> {
-  const previous = running.get(app) ?? Promise.resolve(null);
+  const previous = running.get(app.database) ?? Promise.resolve(null);
   const next = previous
     .catch(() => null)
     .then(async () => {
@@ -75,7 +76,7 @@ export function runAlertJob(app: FastifyInstance): Promise<AlertRun> {
       if (result?.composed || result?.sent) app.log.info(result, 'alertas de búsquedas guardadas');
       return result ?? { ran: false, composed: 0, sent: 0 };
     });
-  running.set(app, next);
+  running.set(app.database, next);
   return next;
 }
 
