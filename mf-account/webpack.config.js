@@ -13,5 +13,7 @@ module.exports = createConfig({
     './RequestEmailConfirmationPage': './src/expose/request-email-confirmation-page.tsx',
     './ComprarPlanPage': './src/expose/comprar-plan-page.tsx',
     './ModeracionPage': './src/expose/moderacion-page.tsx',
+    './MisBusquedasPage': './src/expose/mis-busquedas-page.tsx',
+    './BajaAlertasPage': './src/expose/baja-alertas-page.tsx',
   },
 });

@@ -8,6 +8,7 @@ const app = {
     './AnuncioDetailPage': './src/expose/anuncio-detail-page.tsx',
     './AnuncioCard': './src/expose/anuncio-card.tsx',
     './AnuncioDetail': './src/expose/anuncio-detail.tsx',
+    './FavoritosPage': './src/expose/favoritos-page.tsx',
   },
 };
 

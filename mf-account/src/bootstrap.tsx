@@ -8,6 +8,8 @@ import ConfirmEmailPage from './pages/confirm-email-page';
 import RequestEmailConfirmationPage from './pages/request-email-confirmation-page';
 import ComprarPlanPage from './pages/comprar-plan-page';
 import ModeracionPage from './pages/moderacion-page';
+import MisBusquedasPage from './pages/mis-busquedas-page';
+import BajaAlertasPage from './pages/baja-alertas-page';
 
 void startStandalone({
   title: 'Cuenta',
@@ -20,5 +22,7 @@ void startStandalone({
     { path: '/requestEmailConfirmation', element: <RequestEmailConfirmationPage />, label: 'Pedir link' },
     { path: '/comprarPlanPage', element: <ComprarPlanPage />, label: 'Planes' },
     { path: '/moderacion', element: <ModeracionPage />, label: 'Moderación' },
+    { path: '/misBusquedas', element: <MisBusquedasPage />, label: 'Mis búsquedas' },
+    { path: '/bajaAlertas/:busquedaId/:token', element: <BajaAlertasPage /> },
   ],
 });

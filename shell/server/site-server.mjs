@@ -180,7 +180,7 @@ function send(req, res, status, headers, body, ext) {
 }
 
 /** Routes of SPEC §2 the browser renders (the server renders home, detail, landing pages and 404s). */
-const CLIENT_ROUTES = [/^\/login$/, /^\/signup$/, /^\/forgotPassword$/, /^\/resetPassword\/[^/]+\/[^/]+$/, /^\/confirmEmail\/[^/]+\/[^/]+$/, /^\/requestEmailConfirmation$/, /^\/comprarPlanPage$/, /^\/misAnuncios$/, /^\/agregarAnuncio$/, /^\/editarAnuncio\/[^/]+$/, /^\/renovarAnuncio\/[^/]+\/[^/]+$/, /^\/moderacion$/, /^\/__error$/];
+const CLIENT_ROUTES = [/^\/login$/, /^\/signup$/, /^\/forgotPassword$/, /^\/resetPassword\/[^/]+\/[^/]+$/, /^\/confirmEmail\/[^/]+\/[^/]+$/, /^\/requestEmailConfirmation$/, /^\/comprarPlanPage$/, /^\/misAnuncios$/, /^\/agregarAnuncio$/, /^\/editarAnuncio\/[^/]+$/, /^\/renovarAnuncio\/[^/]+\/[^/]+$/, /^\/moderacion$/, /^\/favoritos$/, /^\/misBusquedas$/, /^\/bajaAlertas\/[^/]+\/[^/]+$/, /^\/__error$/];
 const isKnownClientRoute = (p) => p === '/' || p.startsWith('/anuncioDetailedView/') || /^\/(venta|alquiler)(\/|$)/.test(p) || CLIENT_ROUTES.some((r) => r.test(p));
 
 function safeJoin(base, rel) {

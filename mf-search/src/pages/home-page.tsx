@@ -15,6 +15,7 @@ import { CARD_EXPOSE, ResultsGrid } from '../features/results/results-grid';
 import { useAnuncios } from '../features/results/use-anuncios';
 import type { SearchPageData } from '../features/results/search-page-data';
 import { landingHeading } from '../features/results/landing-heading';
+import { SaveSearchButton } from '../features/save-search/save-search-button';
 import './home-page.css';
 
 // leaflet and its CSS are fetched only when the map is shown; the error and empty states only
@@ -104,6 +105,7 @@ export default function HomePage() {
     <div className="home-page">
       {data?.landing && <h1 className="home-landing-title">{landingHeading(data)}</h1>}
       <SearchPanel options={data?.response ?? NO_OPTIONS} filters={data?.filters ?? {}} onSearch={(filters) => navigate(searchHref({ filters, page: 1 }))} />
+      {data && Object.keys(data.filters).length > 0 && <SaveSearchButton filters={data.filters} />}
       <div ref={resultsTop} className="home-results" aria-busy={state.status === 'loading'}>
         {state.status === 'loading' && data && <Spin className="home-refreshing" aria-label="Cargando anuncios" />}
         {body}

@@ -32,6 +32,10 @@ export const PAGES: { path: string; remote: RemoteName; expose: string; guard: G
   { path: ROUTES.renovarAnuncio, remote: 'mf_publish', expose: './RenovarAnuncioPage', guard: 'public' },
   // Issue 23: the moderation queue (the API checks the role again on every call).
   { path: ROUTES.moderacion, remote: 'mf_account', expose: './ModeracionPage', guard: 'moderatorOnly' },
+  // Issue 22: favourites (a visitor's are kept in the browser), saved searches, the alerts' unsubscribe.
+  { path: ROUTES.favoritos, remote: 'mf_listing', expose: './FavoritosPage', guard: 'public' },
+  { path: ROUTES.misBusquedas, remote: 'mf_account', expose: './MisBusquedasPage', guard: 'userOnly' },
+  { path: ROUTES.bajaAlertas, remote: 'mf_account', expose: './BajaAlertasPage', guard: 'public' },
 ];
 
 function Guarded({ guard, children }: { guard: Guard; children: ReactNode }) {

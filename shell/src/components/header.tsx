@@ -44,6 +44,8 @@ export function Header() {
             <span className="app-header__user">{user.name}</span>
             <Link className="nav-btn" to={ROUTES.misAnuncios}>MIS ANUNCIOS</Link>
             {user.moderador && <Link className="nav-btn" to={ROUTES.moderacion}>MODERACIÓN</Link>}
+            <Link className="nav-btn" to={ROUTES.favoritos}>FAVORITOS</Link>
+            <Link className="nav-btn" to={ROUTES.misBusquedas}>MIS BÚSQUEDAS</Link>
             {anunciosDisponibles > 0 && <Link className="nav-btn" to={ROUTES.agregarAnuncio}>AGREGAR ANUNCIO</Link>}
             <button type="button" className="nav-btn" onClick={logout}>SALIR</button>
           </>

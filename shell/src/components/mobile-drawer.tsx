@@ -26,6 +26,8 @@ export default function MobileDrawer({ open, onClose, onLogout }: Props) {
           {user ? anunciosDisponibles > 0 && item(ROUTES.agregarAnuncio, 'Agregar Anuncio') : item(ROUTES.signup, 'Anunciate')}
           {user && item(ROUTES.misAnuncios, 'Mis Anuncios')}
           {user?.moderador && item(ROUTES.moderacion, 'Moderación')}
+          {user && item(ROUTES.favoritos, 'Favoritos')}
+          {user && item(ROUTES.misBusquedas, 'Mis Búsquedas')}
           {user ? (
             <li>
               <button type="button" onClick={() => { onClose(); onLogout(); }}>Salir</button>

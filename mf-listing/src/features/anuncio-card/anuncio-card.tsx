@@ -26,6 +26,7 @@ import { ContactReveal } from '../../components/contact-reveal';
 import { PriceBothCurrencies } from '../../components/price-both-currencies';
 import { WhatsAppButton } from '../../components/whatsapp-button';
 import { Chip, Surface } from '../../components/surface';
+import { FavoriteHeart } from '../favoritos/favorite-heart';
 
 const DeleteButton = lazy(() => import('../../components/delete-button').then((m) => ({ default: m.DeleteButton })));
 
@@ -66,8 +67,9 @@ export function AnuncioCard({ anuncio, onDelete, priority = false }: AnuncioCard
     navigate(href);
   };
   return (
-    <Surface as="article" className="anuncio-card" style={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+    <Surface as="article" className="anuncio-card" style={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden', position: 'relative' }}>
       <ImageCarousel images={anuncio.image_urls ?? []} title={anuncio.title} height={CARD_IMAGE_HEIGHT} size="card" priority={priority} />
+      <FavoriteHeart anuncioId={anuncio._id} style={{ position: 'absolute', top: 8, right: 8, zIndex: 2 }} />
       <div style={{ padding: 12, display: 'flex', flexDirection: 'column', gap: 4, flex: 1 }}>
         <h3 style={{ margin: 0, fontSize: 16, lineHeight: 1.3 }}>{anuncio.title}</h3>
         <div aria-label="Características" style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>

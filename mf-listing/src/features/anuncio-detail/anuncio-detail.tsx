@@ -26,6 +26,7 @@ import { WhatsAppButton } from '../../components/whatsapp-button';
 import { Chip, Surface } from '../../components/surface';
 import { useNearViewport } from '../../components/use-near-viewport';
 import { ClosedBanner, PriceDrop, UpdatedAgo } from './listing-status-notes';
+import { FavoriteHeart } from '../favoritos/favorite-heart';
 import './anuncio-detail.css';
 
 // leaflet (50 KB gzip) is fetched when the map comes near the screen; the delete button and its
@@ -97,6 +98,7 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
         </p>
       )}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', marginBottom: 16 }}>
+        <FavoriteHeart anuncioId={anuncio._id} />
         {/* Sold or rented (issue 20): nobody is to be contacted about it any more. */}
         {anuncio.canales.includes('email') && !closed && <ContactReveal anuncioId={anuncio._id} canal="email" label={MSG.emailBoton} />}
         {anuncio.canales.includes('telefono') && !closed && <ContactReveal anuncioId={anuncio._id} canal="telefono" label={MSG.contacto} />}

@@ -1,16 +1,37 @@
-/** POST /api/user/login; success stores the user (store + localStorage `user`) and goes home. */
-import { useNavigate } from 'shared-contracts/router';
-import { ROUTES, type LoginBody } from 'shared-contracts';
+/**
+ * POST /api/user/login; success stores the user (store + localStorage `user`) and goes home, or
+ * back to `?next=` (issue 22: a visitor sent to log in from "Guardar búsqueda" returns to the same
+ * search). The visitor's favourites kept in this browser go with the login and join the account.
+ */
+import { useLocation, useNavigate } from 'shared-contracts/router';
+import { FAVORITOS_STORAGE_KEY, ROUTES, readLocalFavoritos, type LoginBody } from 'shared-contracts';
 import { useApi, usePortalStore } from 'shared-contracts/store';
 import { useRequest } from '../../../lib/use-request';
+
+/** Only a path of this site ("/…", never "//host" or a full URL). */
+export function safeNext(search: string): string {
+  const next = new URLSearchParams(search).get('next') ?? '';
+  return next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : ROUTES.home;
+}
+
+function localStore(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
 
 export function useLogin() {
   const api = useApi();
   const navigate = useNavigate();
+  const { search } = useLocation();
   return useRequest(async (body: LoginBody) => {
-    const user = await api.login(body);
+    const favoritos = readLocalFavoritos(localStore());
+    const user = await api.login(favoritos.length ? { ...body, favoritos } : body);
+    localStore()?.removeItem(FAVORITOS_STORAGE_KEY);
     usePortalStore.getState().login(user);
-    navigate(ROUTES.home);
+    navigate(safeNext(search));
     return user;
   });
 }

@@ -1,0 +1,32 @@
+/**
+ * /bajaAlertas/:busquedaId/:token — the alert email's unsubscribe link (issue 22): opening it is
+ * the one click; the page posts the signed token (no session needed) and says it is done.
+ */
+import { useEffect, useRef } from 'react';
+import Spin from 'antd/es/spin';
+import { useParams } from 'shared-contracts/router';
+import { ROUTES, SAVED_MSG } from 'shared-contracts';
+import { useApi } from 'shared-contracts/store';
+import { AccountCard } from '../components/account-card';
+import { FormError } from '../components/form-error';
+import { SuccessPanel } from '../components/success-panel';
+import { useRequest } from '../lib/use-request';
+
+export default function BajaAlertasPage() {
+  const { busquedaId = '', token = '' } = useParams();
+  const api = useApi();
+  const { run, status, error } = useRequest(() => api.bajaAlertas(busquedaId, token));
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void run();
+  }, [run]);
+  return (
+    <AccountCard title="Alertas por email">
+      {status === 'success' && <SuccessPanel title={SAVED_MSG.bajaHecha} buttonLabel="Ir al inicio" to={ROUTES.home} />}
+      {(status === 'loading' || status === 'idle') && <Spin aria-label="Procesando" />}
+      <FormError error={error} />
+    </AccountCard>
+  );
+}
