@@ -44,6 +44,8 @@ const PUBLIC = new Set([
   'GET /sitemap/anuncios',
   'GET /sitemap/anuncios/:file',
   'GET /sitemap/lugares',
+  // the alert email's one-click unsubscribe (RFC 8058): the signed token is the proof (issue 22)
+  'POST /busquedas/:id/baja',
   // CORS preflight (answered by @fastify/cors, no handler of ours behind it)
   'OPTIONS *',
 ]);
@@ -68,11 +70,17 @@ describe.each(engines())('route protection on %s', (engine) => {
     const protectedRoutes = all.filter((r) => !PUBLIC.has(r) && !(r.startsWith('HEAD ') && PUBLIC.has(`GET ${r.slice(5)}`)));
     expect(protectedRoutes.sort()).toEqual([
       'DELETE /:id',
+      'DELETE /busquedas/:id',
+      'DELETE /favoritos/:anuncioId',
       'GET /anuncio/:id/editar',
+      'GET /busquedas',
+      'GET /favoritos',
+      'PATCH /busquedas/:id',
       'POST /anuncio',
       // renews with a session, or with the emailed link's signed token (listing-expiry.test.ts)
       'POST /anuncio/:id/estado',
       'POST /anuncio/:id/renovar',
+      'POST /busquedas',
       'POST /comprarPlan',
       'POST /logout',
       'POST /misAnuncios',
@@ -81,6 +89,7 @@ describe.each(engines())('route protection on %s', (engine) => {
       'POST /moderacion/anuncios/:id',
       'POST /moderacion/usuarios/:id/bloquear',
       'PUT /anuncio/:id',
+      'PUT /favoritos/:anuncioId',
     ].sort());
 
     const forged = `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(`{"sub":"${crypto.randomUUID()}","tv":0}`).toString('base64url')}.`;
