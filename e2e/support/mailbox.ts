@@ -28,7 +28,7 @@ function readMails(): Mail[] {
 }
 
 /** Waits for a message to `to` whose body has a link to `pathPrefix`, and answers that link. */
-export async function waitForLink(to: string, pathPrefix: '/confirmEmail/' | '/resetPassword/' | '/renovarAnuncio/', { after = 0, timeoutMs = 15_000 } = {}): Promise<string> {
+export async function waitForLink(to: string, pathPrefix: '/confirmEmail/' | '/resetPassword/' | '/renovarAnuncio/' | '/anuncioDetailedView/' | '/bajaAlertas/', { after = 0, timeoutMs = 15_000 } = {}): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   const re = new RegExp(`https?://[^\\s"'<>]+${pathPrefix}[^\\s"'<>]+`);
   while (Date.now() < deadline) {
@@ -40,6 +40,11 @@ export async function waitForLink(to: string, pathPrefix: '/confirmEmail/' | '/r
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`No email to ${to} with a ${pathPrefix} link`);
+}
+
+/** The messages to `to` so far, oldest first, raw (headers included) after quoted-printable decoding. */
+export function mailsTo(to: string): Mail[] {
+  return readMails().filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
 }
 
 export function mailCount(to: string): number {
