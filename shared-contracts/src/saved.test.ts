@@ -1,0 +1,20 @@
+import { proposeSearchName, readLocalFavoritos } from './saved';
+
+test('the proposed name of a saved search reads like the issue says', () => {
+  expect(proposeSearchName({ propiedad: 'Apartamento', proposito: 'venta', place: 'Piantini', moneda: 'US', precioMax: 250000 })).toBe(
+    'Apartamentos en venta en Piantini, hasta US$ 250,000',
+  );
+  expect(proposeSearchName({ proposito: 'alquiler', region: 'Santiago', habitaciones: 3, precioMin: 20000 })).toBe('Inmuebles en alquiler en Santiago, 3+ hab., desde RD$ 20,000');
+  expect(proposeSearchName({ propiedad: 'Solar', precioMin: 1, precioMax: 2, moneda: 'RD' })).toBe('Solares, de RD$ 1 a RD$ 2');
+  // the locality is the most precise place
+  expect(proposeSearchName({ locality: 'Naco', region: 'Distrito Nacional' })).toBe('Inmuebles en Naco');
+  expect(proposeSearchName({})).toBe('Inmuebles');
+});
+
+test("the visitor's favourites: ids only, a broken value is none", () => {
+  const store = (value: string | null) => ({ getItem: () => value });
+  expect(readLocalFavoritos(store('["a","b",3,null]'))).toEqual(['a', 'b']);
+  expect(readLocalFavoritos(store('{"a":1}'))).toEqual([]);
+  expect(readLocalFavoritos(store('no es json'))).toEqual([]);
+  expect(readLocalFavoritos(null)).toEqual([]);
+});
