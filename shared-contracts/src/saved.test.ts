@@ -1,4 +1,5 @@
 import { proposeSearchName, readLocalFavoritos } from './saved';
+import { nextAfterLogin } from './routes';
 
 test('the proposed name of a saved search reads like the issue says', () => {
   expect(proposeSearchName({ propiedad: 'Apartamento', proposito: 'venta', place: 'Piantini', moneda: 'US', precioMax: 250000 })).toBe(
@@ -17,4 +18,12 @@ test("the visitor's favourites: ids only, a broken value is none", () => {
   expect(readLocalFavoritos(store('{"a":1}'))).toEqual([]);
   expect(readLocalFavoritos(store('no es json'))).toEqual([]);
   expect(readLocalFavoritos(null)).toEqual([]);
+});
+
+test('a login returns to ?next= only when it is a path of this site', () => {
+  expect(nextAfterLogin('?next=%2F%3Fregion%3DSantiago')).toBe('/?region=Santiago');
+  expect(nextAfterLogin('?next=//evil.example')).toBe('/');
+  expect(nextAfterLogin('?next=https://evil.example')).toBe('/');
+  expect(nextAfterLogin('?next=/\\evil.example')).toBe('/');
+  expect(nextAfterLogin('')).toBe('/');
 });

@@ -3,7 +3,7 @@
  * and its guard. Find any screen's code from here in one hop.
  */
 import { Navigate, Route, Routes, useLocation } from 'shared-contracts/router';
-import { MSG, ROUTES, type RemoteName } from 'shared-contracts';
+import { MSG, ROUTES, nextAfterLogin, type RemoteName } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 import { RemotePage } from '../remotes/remote-page';
 import { Layout } from './layout';
@@ -41,8 +41,10 @@ export const PAGES: { path: string; remote: RemoteName; expose: string; guard: G
 function Guarded({ guard, children }: { guard: Guard; children: ReactNode }) {
   const isLoggedIn = usePortalStore((s) => s.isLoggedIn);
   const isModerator = usePortalStore((s) => s.user?.moderador === true);
+  const { search } = useLocation();
   if (guard === 'moderatorOnly' && !(isLoggedIn && isModerator)) return <Navigate to={ROUTES.home} replace />;
-  if (guard === 'guestOnly' && isLoggedIn) return <Navigate to={ROUTES.home} replace />;
+  // A login page left by logging in goes where the login goes (`?next=`, issue 22).
+  if (guard === 'guestOnly' && isLoggedIn) return <Navigate to={nextAfterLogin(search)} replace />;
   if (guard === 'userOnly' && !isLoggedIn) return <Navigate to={ROUTES.home} replace />;
   return <>{children}</>;
 }

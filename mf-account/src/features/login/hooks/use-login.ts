@@ -4,15 +4,9 @@
  * search). The visitor's favourites kept in this browser go with the login and join the account.
  */
 import { useLocation, useNavigate } from 'shared-contracts/router';
-import { FAVORITOS_STORAGE_KEY, ROUTES, readLocalFavoritos, type LoginBody } from 'shared-contracts';
+import { FAVORITOS_STORAGE_KEY, nextAfterLogin, readLocalFavoritos, type LoginBody } from 'shared-contracts';
 import { useApi, usePortalStore } from 'shared-contracts/store';
 import { useRequest } from '../../../lib/use-request';
-
-/** Only a path of this site ("/…", never "//host" or a full URL). */
-export function safeNext(search: string): string {
-  const next = new URLSearchParams(search).get('next') ?? '';
-  return next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : ROUTES.home;
-}
 
 function localStore(): Storage | null {
   try {
@@ -31,7 +25,7 @@ export function useLogin() {
     const user = await api.login(favoritos.length ? { ...body, favoritos } : body);
     localStore()?.removeItem(FAVORITOS_STORAGE_KEY);
     usePortalStore.getState().login(user);
-    navigate(safeNext(search));
+    navigate(nextAfterLogin(search));
     return user;
   });
 }
