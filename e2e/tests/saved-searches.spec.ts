@@ -111,17 +111,19 @@ test('save a search (a visitor logs in and comes back to it), get the instant al
     await expect(page.locator('.anuncio-card', { hasText: title })).toBeVisible();
     expect(new URL(page.url()).searchParams.get('precioMax')).toBe(String(price));
 
-    // One click from the email's link: no session needed.
+    // One click from the email's link, in a browser with no session.
     const unsubscribe = await waitForLink(user.email, '/bajaAlertas/');
-    await page.context().clearCookies();
+    await navigate(page, viewport, 'SALIR', 'Salir');
     await page.goto(sitePath(unsubscribe));
     await expect(page.getByText(SAVED_MSG.bajaHecha)).toBeVisible();
     // The mail program's one click (RFC 8058): a form POST to the header's URL.
     const header = /List-Unsubscribe:\s*<([^>]+)>/.exec(mail.raw.replace(/\r?\n\s+/g, ' '))![1];
     const posted = await fetch(header, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
     expect(posted.status).toBe(200);
-    await page.goto('/misBusquedas');
-    await expect(page.locator('.busqueda-item').first()).toContainText(SAVED_MSG.alertasDesactivadas);
+    // (SALIR revoked the account's tokens: a fresh one)
+    const { token } = (await api<{ token: string }>('/api/user/login', { email: user.email, password: user.password })).body;
+    const searches = await api<{ busquedas: { alertas: boolean }[] }>('/busquedas', undefined, token, 'GET');
+    expect(searches.body.busquedas.map((b) => b.alertas)).toEqual([false]);
     // No more alerts for it.
     const before = mailsTo(user.email).length;
     await publishApartment(owner, `${title} bis`, price);
