@@ -89,7 +89,8 @@ test('save a search (a visitor logs in and comes back to it), get the instant al
     await expect(dialog.getByRole('radio', { name: 'Instantáneo' })).toBeChecked();
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(dialog.getByRole('status')).toContainText(SAVED_MSG.busquedaGuardada);
-    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    await dialog.getByRole('button', { name: 'Listo' }).click();
+    await expect(dialog).toBeHidden();
 
     // Another user publishes a match; the job's next run (here at once, by the test route) sends the alert.
     const title = `Alerta e2e ${Date.now().toString(36)}`;

@@ -50,7 +50,7 @@ export default function SaveSearchDialog({ open, filters, onClose }: Props) {
       title={SAVED_MSG.guardarBusqueda}
       onCancel={onClose}
       onOk={saved ? onClose : save}
-      okText={saved ? 'Cerrar' : 'Guardar'}
+      okText={saved ? 'Listo' : 'Guardar'}
       cancelButtonProps={saved ? { style: { display: 'none' } } : undefined}
       cancelText="Cancelar"
       confirmLoading={status === 'saving'}
