@@ -79,6 +79,10 @@ const LOGGED_IN: Route[] = [
   // issue 20: the edit form with a current photo list, and a renew link that is not valid
   { name: 'editar-anuncio', path: () => `/editarAnuncio/${ownId}`, ready: (p) => p.getByRole('button', { name: 'Guardar cambios' }) },
   { name: 'renovar-anuncio-error', path: () => `/renovarAnuncio/${ownId}/token-falso`, ready: (p) => main(p).getByRole('alert') },
+  // issue 22: favourites (one sold, greyed), saved searches, an unsubscribe link that is not valid
+  { name: 'favoritos', path: () => '/favoritos', ready: (p) => p.locator('.favorito-inactivo .anuncio-card') },
+  { name: 'mis-busquedas', path: () => '/misBusquedas', ready: (p) => p.locator('.busqueda-item').first() },
+  { name: 'baja-alertas-error', path: () => `/bajaAlertas/${ownId}/token-falso`, ready: (p) => main(p).getByRole('alert') },
 ];
 
 test.beforeAll(async () => {
@@ -89,6 +93,13 @@ test.beforeAll(async () => {
   user = await createConfirmedUser({ name: 'Inés' });
   await createListingOverApi(user, 'Anuncio para la prueba de accesibilidad');
   ownId = (await api<{ listaDeTodos: { _id: string }[] }>('/misAnuncios', {}, user.token)).body.listaDeTodos[0]._id;
+  // issue 22: a favourite in search, one sold (greyed), a saved search
+  await createListingOverApi(user, 'Vendido, en favoritos');
+  const own = (await api<{ listaDeTodos: { _id: string }[] }>('/misAnuncios', {}, user.token)).body.listaDeTodos.map((a) => a._id);
+  const sold = own.find((id) => id !== ownId)!;
+  expect((await api(`/anuncio/${sold}/estado`, { estado: 'vendido' }, user.token)).status).toBe(200);
+  for (const id of [anuncioId, sold]) expect((await api(`/favoritos/${id}`, undefined, user.token, 'PUT')).status).toBe(200);
+  expect((await api('/busquedas', { filters: { moneda: 'US', proposito: 'venta' }, frecuencia: 'diario' }, user.token)).status).toBe(201);
   // a real confirmation link (success state) and a real reset link, from the mailbox
   const email = uniqueEmail('a11y');
   expect((await api('/api/user/signup', { email, password: 'Clave-Segura1', name: 'Ana', apellido: 'Ruiz' })).status).toBeLessThan(300);
