@@ -63,7 +63,7 @@ test('heart a card as a visitor, log in, find it in /favoritos; sold, it shows g
     await page.reload();
     const sold = page.locator('.favorito-inactivo', { hasText: title });
     await expect(sold).toContainText('Vendido');
-    await expect(sold.locator('> div')).toHaveCSS('opacity', '0.5');
+    await expect(sold.locator('> div')).toHaveCSS('filter', 'grayscale(1)');
   } finally {
     await deleteAllListings(owner);
   }

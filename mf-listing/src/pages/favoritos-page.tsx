@@ -19,7 +19,7 @@ function FavoritoItem({ favorito }: { favorito: Favorito }) {
   const { anuncio, anuncioId } = favorito;
   if (!anuncio) {
     return (
-      <Surface as="article" style={{ padding: 16, display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8, opacity: 0.7 }}>
+      <Surface as="article" style={{ padding: 16, display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 }}>
         <p style={{ margin: 0 }}>{SAVED_MSG.anuncioYaNoExiste}</p>
         <FavoriteHeart anuncioId={anuncioId} />
       </Surface>
@@ -30,7 +30,8 @@ function FavoritoItem({ favorito }: { favorito: Favorito }) {
   return (
     <div className="favorito-inactivo" style={{ position: 'relative' }}>
       <span style={badge}>{ESTADO_LABELS[estado]}</span>
-      <div style={{ opacity: 0.5, filter: 'grayscale(1)', height: '100%' }}>
+      {/* grey, not faded: its text keeps a readable contrast */}
+      <div style={{ filter: 'grayscale(1)', height: '100%' }}>
         <AnuncioCard anuncio={anuncio} />
       </div>
     </div>
