@@ -5,7 +5,6 @@
 import type { AllAnunciosRequest, AllAnunciosResponse, Anuncio, ContactoResponse, GeocodeResponse, MisAnunciosResponse, OwnAnuncio, User } from './types';
 import type { OwnerEstado } from './listing-status';
 import type { ContactCanal } from './enums';
-import type { SignupBody, LoginBody } from './schemas';
 import type { AccionModeracion, ModeracionResponse, MotivoReporte } from './moderation';
 import type { SignupBody, LoginBody, BusquedaCreateBody, BusquedaPatchBody } from './schemas';
 import type { BusquedasResponse, FavoritosResponse, SavedSearch } from './saved';
