@@ -14,6 +14,7 @@ import { ADVISORY_LOCKS } from '../db/client';
 import { expiryReminderMessage } from '../mail/templates';
 import { claimReminders, expireDue, tryAdvisoryXactLock, type ReminderTarget } from './lifecycle-repository';
 import { renewToken } from './renew-link';
+import { startPeriodicJob, type PeriodicJob } from '../periodic-job';
 
 /** Advisory lock key of the job (the registry of keys is ADVISORY_LOCKS). */
 export const EXPIRY_LOCK_KEY = ADVISORY_LOCKS.expiry;
@@ -53,32 +54,9 @@ function sendReminder(app: FastifyInstance, target: ReminderTarget, ttlMs: numbe
   mailer.send(expiryReminderMessage(target.email, target.name, title, new Date(target.renewedAt.getTime() + ttlMs), link));
 }
 
-export interface ExpiryScheduler {
-  stop(): Promise<void>;
-}
+export type ExpiryScheduler = PeriodicJob;
 
-/** Runs the job now and then every hour until the server closes; a failed run is logged, never fatal. */
+/** Runs the job now and then every hour until the server closes (periodic-job.ts). */
 export function startExpiryJob(app: FastifyInstance, everyMs = HOUR_MS): ExpiryScheduler {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    running = runExpiryJob(app)
-      .catch((err) => app.log.error({ err }, 'el trabajo de vencimiento falló'))
-      .finally(() => {
-        running = null;
-        if (stopped) return;
-        timer = setTimeout(tick, everyMs);
-        // A pending run must not keep a closing process alive.
-        timer.unref();
-      });
-  };
-  const stop = async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
-  app.server.once('close', () => void stop());
-  tick();
-  return { stop };
+  return startPeriodicJob(app, () => runExpiryJob(app), everyMs, 'el trabajo de vencimiento falló');
 }

@@ -16,6 +16,7 @@ import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../db/client';
 import { alertEmails } from '../db/schema';
 import { claimDueAlerts } from './alert-claim';
+import { startPeriodicJob, type PeriodicJob } from '../periodic-job';
 
 const MINUTE_MS = 60_000;
 /** An email that failed this many times stays in the table, unsent, for an operator to look at. */
@@ -80,32 +81,9 @@ export function runAlertJob(app: FastifyInstance): Promise<AlertRun> {
   return next;
 }
 
-export interface AlertScheduler {
-  stop(): Promise<void>;
-}
+export type AlertScheduler = PeriodicJob;
 
-/** Runs the job now and then every minute until the server closes; a failed run is logged, never fatal. */
+/** Runs the job now and then every minute until the server closes (periodic-job.ts). */
 export function startAlertJob(app: FastifyInstance, everyMs = MINUTE_MS): AlertScheduler {
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    current = runAlertJob(app)
-      .catch((err) => app.log.error({ err }, 'el trabajo de alertas falló'))
-      .finally(() => {
-        current = null;
-        if (stopped) return;
-        timer = setTimeout(tick, everyMs);
-        // A pending run must not keep a closing process alive.
-        timer.unref();
-      });
-  };
-  const stop = async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await current;
-  };
-  app.server.once('close', () => void stop());
-  tick();
-  return { stop };
+  return startPeriodicJob(app, () => runAlertJob(app), everyMs, 'el trabajo de alertas falló');
 }

@@ -27,13 +27,22 @@ export function ContactReveal({ anuncioId, canal, label, icon, block }: ContactR
     );
   }
   return (
-    <span style={{ display: 'inline-flex', flexDirection: 'column', gap: 4 }}>
+    <WithRevealError message={state.status === 'error' ? state.message : null}>
       <Button icon={icon} block={block} loading={state.status === 'loading'} onClick={() => void reveal()}>
         {label}
       </Button>
-      {state.status === 'error' && (
+    </WithRevealError>
+  );
+}
+
+/** A reveal button with the contact call's refusal (limit, gone) announced under it. */
+export function WithRevealError({ message, children }: { message: string | null; children: ReactNode }) {
+  return (
+    <span style={{ display: 'inline-flex', flexDirection: 'column', gap: 4 }}>
+      {children}
+      {message && (
         <span role="alert" style={{ color: '#cf1322', fontSize: 13 }}>
-          {state.message}
+          {message}
         </span>
       )}
     </span>

@@ -11,6 +11,7 @@ import Button from 'antd/es/button';
 import WhatsAppOutlined from '@ant-design/icons/es/icons/WhatsAppOutlined';
 import { MSG, whatsappMessage, type Anuncio } from 'shared-contracts';
 import { useContacto } from './use-contacto';
+import { WithRevealError } from './contact-reveal';
 import { listingUrlNow, useSiteUrl } from './listing-url';
 
 /** WhatsApp's green, darkened until white text on it reads at 4.5:1 (5.4:1). */
@@ -44,15 +45,10 @@ export function WhatsAppButton({ anuncio, block }: WhatsAppButtonProps) {
     });
   };
   return (
-    <span style={{ display: 'inline-flex', flexDirection: 'column', gap: 4 }}>
+    <WithRevealError message={state.status === 'error' ? state.message : null}>
       <Button icon={<WhatsAppOutlined aria-hidden />} block={block} loading={state.status === 'loading'} onClick={open} style={style}>
         {MSG.whatsapp}
       </Button>
-      {state.status === 'error' && (
-        <span role="alert" style={{ color: '#cf1322', fontSize: 13 }}>
-          {state.message}
-        </span>
-      )}
-    </span>
+    </WithRevealError>
   );
 }
