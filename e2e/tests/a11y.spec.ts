@@ -74,7 +74,7 @@ const LOGGED_IN: Route[] = [
   { name: 'request-confirmation', path: () => '/requestEmailConfirmation', ready: (p) => main(p).getByLabel(MSG.confirmLinkLabel) },
   { name: 'plans', path: () => '/comprarPlanPage', ready: (p) => main(p).getByText('Tu plan actual') },
   { name: 'detail', path: () => `/anuncioDetailedView/${anuncioId}`, act: showDetailMap, ready: (p) => p.locator('.anuncio-detail-map .leaflet-marker-icon') },
-  { name: 'mis-anuncios', path: () => '/misAnuncios', ready: (p) => p.locator('.anuncio-card').getByRole('button', { name: 'Borrar' }) },
+  { name: 'mis-anuncios', path: () => '/misAnuncios', ready: (p) => p.locator('.anuncio-card').getByRole('button', { name: 'Borrar' }).first() },
   { name: 'agregar-anuncio', path: () => '/agregarAnuncio', ready: (p) => p.locator('.leaflet-container') },
   // issue 20: the edit form with a current photo list, and a renew link that is not valid
   { name: 'editar-anuncio', path: () => `/editarAnuncio/${ownId}`, ready: (p) => p.getByRole('button', { name: 'Guardar cambios' }) },
