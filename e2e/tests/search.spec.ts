@@ -87,10 +87,8 @@ test('the list view does not load leaflet until the map is shown', async ({ page
 test('on a phone the panel stays short: the first card starts within the first screen', async ({ page, viewport }) => {
   await page.goto('/');
   await expect(cards(page).first()).toBeVisible();
-  // This test is about the panel's height. Seen twice in CI: for a moment after hydration the first
-  // cards (a row on desktop, five on a phone) were the card remote's loading placeholders while
-  // the rest were cards, so the first card sat below them. That transient shift is an open bug
-  // (closing note of session 5); here the list is measured once no placeholder is left.
+  // This test is about the panel's height; the cards are measured once none is a loading
+  // placeholder (that hydration never shows one is ssr.spec.ts's "hydrating keeps the server's cards").
   await expect(page.getByRole('list', { name: 'Anuncios' }).locator('.results-card-placeholder')).toHaveCount(0);
   const top = (await cards(page).first().boundingBox())!.y;
   const limit = (viewport?.height ?? 800) * 0.6;

@@ -106,6 +106,34 @@ test('the server-rendered page hydrates: no request for the list again, and it r
   await expect(page).toHaveURL(/\?page=2$/);
 });
 
+test('hydrating keeps the server\'s cards: none is swapped for a loading placeholder, even when the card code comes late', async ({ page }) => {
+  // Seen in CI before the fix: right after hydration the first row of cards became the card
+  // remote's loading placeholders for a moment and the list jumped. The card code is made a second
+  // late here, so a page hydrated before its cards' code arrived would show it every time.
+  await page.route('**/remotes/mf-listing/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = ((window as unknown as { __placeholders: string[] }).__placeholders = []);
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof Element && (node.matches('.results-card-placeholder') || node.querySelector('.results-card-placeholder'))) seen.push(node.outerHTML.slice(0, 120));
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/');
+  const list = page.getByRole('list', { name: 'Anuncios' });
+  await expect(list.locator('.anuncio-card')).toHaveCount(12);
+  await page.waitForLoadState('networkidle');
+  // hydrated: a pagination link is handled by the app (no reload)
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+  await page.getByRole('navigation', { name: 'Paginación' }).getByRole('link', { name: 'Página 2', exact: true }).click();
+  await expect(page).toHaveURL(/\?page=2$/);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  expect(await page.evaluate(() => (window as unknown as { __placeholders: string[] }).__placeholders)).toEqual([]);
+});
+
 test('an unknown address answers 404 with the error screen; a missing listing 404 with the SPEC message', async ({ page }) => {
   expect((await html('/no-existe/ninguna')).status).toBe(404);
   await page.goto('/no-existe/ninguna');

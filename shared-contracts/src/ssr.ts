@@ -38,6 +38,11 @@ export interface ServerDataResult {
   key: string;
   data: unknown;
   head?: PageHead;
+  /**
+   * Exposes of other remotes the page renders ('mf_listing/AnuncioCard'): the browser loads them
+   * with the page's own module before hydrating, so no part of the server's HTML waits for code.
+   */
+  remotes?: string[];
 }
 
 export type ServerDataLoader = (ctx: ServerDataContext) => Promise<ServerDataResult>;
@@ -53,4 +58,6 @@ export interface SsrPayload {
   /** remote name -> browser remoteEntry URL (as /registry.json). */
   registry: Record<string, string>;
   pageData: Record<string, unknown>;
+  /** 'remote/expose' of every module the page was rendered with: loaded before hydrating. */
+  modules?: string[];
 }

@@ -126,7 +126,7 @@ export function createSsr(settings, { shellDist }) {
     if (result.status === 503) {
       return { status: 503, body: unavailablePage(template, result.message) };
     }
-    const payload = { config: settings.config, registry: registry.browser, pageData: result.pageData };
+    const payload = { config: settings.config, registry: registry.browser, pageData: result.pageData, modules: result.modules ?? [] };
     let html = withHead(template, result.head, settings.siteUrl);
     html = html.replace('</head>', `    ${result.styles}\n  </head>`);
     html = html.replace(

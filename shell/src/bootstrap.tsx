@@ -6,7 +6,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { parseRuntimeConfig, parseRemoteRegistry, type SsrPayload } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
-import { registerRemoteRegistry, loadRemoteById } from './remotes/registry';
+import { registerRemoteRegistry, loadRemoteById, peekRemoteById, preloadRemotes } from './remotes/registry';
 import { App } from './app/app';
 import './app/global.css';
 import './antd-provide';
@@ -23,6 +23,9 @@ declare global {
   }
 }
 
+/** At most this long the code of a server-rendered page is awaited before hydrating. */
+const HYDRATION_WAIT_MS = 5000;
+
 async function start() {
   const container = document.getElementById('root')!;
   const ssr = window.__PORTAL_SSR__;
@@ -30,7 +33,7 @@ async function start() {
     const [config, registry] = ssr ? [ssr.config, ssr.registry] : await Promise.all([fetchJson('/config.json'), fetchJson('/registry.json')]);
     usePortalStore.getState().setConfig(parseRuntimeConfig(config));
     registerRemoteRegistry(parseRemoteRegistry(registry));
-    usePortalStore.getState().setRemoteLoader(loadRemoteById);
+    usePortalStore.getState().setRemoteLoader(loadRemoteById, peekRemoteById);
   } catch (err) {
     console.warn('No se pudo leer la configuración', err);
     createRoot(container).render(
@@ -45,8 +48,12 @@ async function start() {
   // saved colour scheme apply right after it.
   store.restoreSession();
   store.checkTokenExpiry();
-  if (ssr) hydrateRoot(container, <App pageData={ssr.pageData} />);
-  else createRoot(container).render(<App />);
+  if (ssr) {
+    // the server's HTML stays on screen meanwhile; the wait is capped so a slow remote leaves
+    // only its own area to the browser
+    await preloadRemotes(ssr.modules ?? [], HYDRATION_WAIT_MS);
+    hydrateRoot(container, <App pageData={ssr.pageData} />);
+  } else createRoot(container).render(<App />);
 }
 
 void start();

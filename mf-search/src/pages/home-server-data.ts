@@ -5,6 +5,7 @@
  */
 import { cardPhotoSrcSet, cardPhotoUrl, CARD_PHOTO_SIZES, landingTitle, searchDataKey, type ServerDataLoader } from 'shared-contracts';
 import { loadSearchPage } from '../features/results/search-page-data';
+import { CARD_EXPOSE } from '../features/results/results-grid';
 
 export const serverData: ServerDataLoader = async ({ pathname, search, api, siteUrl }) => {
   const key = searchDataKey(pathname, search);
@@ -12,7 +13,9 @@ export const serverData: ServerDataLoader = async ({ pathname, search, api, site
   if (!data) return { status: 404, key, data: null };
   const photo = data.response.anuncios[0]?.image_urls?.[0];
   const preloadImage = photo ? { href: cardPhotoUrl(photo), srcset: cardPhotoSrcSet(photo), sizes: cardPhotoSrcSet(photo) ? CARD_PHOTO_SIZES : undefined } : undefined;
-  if (!data.landing) return { status: 200, key, data, head: preloadImage ? { preloadImage } : undefined };
+  // the cards are mf_listing's: the browser loads them with this page before hydrating
+  const remotes = data.response.anuncios.length ? [CARD_EXPOSE] : [];
+  if (!data.landing) return { status: 200, key, data, remotes, head: preloadImage ? { preloadImage } : undefined };
   const { proposito, propiedad, lugarNombre } = data.landing;
   const heading = landingTitle(proposito, propiedad, lugarNombre);
   const count = data.response.count;
@@ -20,6 +23,7 @@ export const serverData: ServerDataLoader = async ({ pathname, search, api, site
     status: 200,
     key,
     data,
+    remotes,
     head: {
       title: `${heading} | InmueblesRD`,
       description: `${count.toLocaleString('es-DO')} anuncios: ${heading.toLowerCase()}, República Dominicana. Fotos, precios y contacto en InmueblesRD.`,

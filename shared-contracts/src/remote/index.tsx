@@ -71,7 +71,12 @@ class Boundary extends Component<{ fallback: ReactNode; children: ReactNode }, {
 
 /** <RemoteComponent id="mf_listing/AnuncioCard" props={{ anuncio }} /> */
 export function RemoteComponent<P extends object>({ id, props, loading = null, fallback = null }: { id: string; props: P; loading?: ReactNode; fallback?: ReactNode }) {
-  const Comp = useMemo(() => lazyRemote<P>(id), [id]);
+  const Comp = useMemo(() => {
+    // code the host has loaded already (before hydrating, or for an earlier card) is drawn at
+    // once: no Suspense fallback, which during hydration would replace the server's HTML
+    const ready = usePortalStore.getState().peekRemote?.(id) as { default?: ComponentType<P> } | undefined;
+    return ready?.default ?? lazyRemote<P>(id);
+  }, [id]);
   return (
     <Boundary fallback={fallback}>
       <Suspense fallback={loading}>

@@ -49,6 +49,12 @@ export interface PortalState {
    * standalone harness). Remotes render each other's exposes with it (e.g. mf_listing/AnuncioCard).
    */
   loadRemote: ((id: string) => Promise<unknown>) | null;
+  /**
+   * The module of `remote/expose` if the host already loaded it, else undefined: a component
+   * rendered once its code is here is drawn at once instead of through a Suspense fallback (the
+   * shell loads a server-rendered page's modules before hydrating, so nothing suspends then).
+   */
+  peekRemote: ((id: string) => unknown) | null;
 
   setConfig(config: RuntimeConfig): void;
   login(user: User): void;
@@ -68,7 +74,7 @@ export interface PortalState {
   refreshListings(): void;
   setViewMode(mode: ViewMode): void;
   setColorScheme(scheme: ColorScheme): void;
-  setRemoteLoader(loader: (id: string) => Promise<unknown>): void;
+  setRemoteLoader(loader: (id: string) => Promise<unknown>, peek?: (id: string) => unknown): void;
 }
 
 function storage(): Storage | null {
@@ -112,6 +118,7 @@ export const usePortalStore = create<PortalState>()((set, get) => ({
   // store's initial state (zustand's server snapshot), so it must not depend on the browser
   colorScheme: 'auto',
   loadRemote: null,
+  peekRemote: null,
 
   setConfig: (config) => set({ config }),
   login: (user) => {
@@ -156,7 +163,7 @@ export const usePortalStore = create<PortalState>()((set, get) => ({
     storage()?.setItem(COLOR_SCHEME_STORAGE_KEY, colorScheme);
     set({ colorScheme });
   },
-  setRemoteLoader: (loadRemote) => set({ loadRemote }),
+  setRemoteLoader: (loadRemote, peek) => set({ loadRemote, peekRemote: peek ?? null }),
 }));
 
 /** The API client for the runtime config's base URL. */

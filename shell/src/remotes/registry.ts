@@ -17,9 +17,16 @@ export function setRemoteTimeoutOverride(ms: number): void {
 const configuredTimeout = () => timeoutOverride ?? usePortalStore.getState().config?.remoteTimeoutMs ?? DEFAULT_REMOTE_TIMEOUT_MS;
 
 let registry: RemoteRegistry = {};
+/** Modules already loaded, by 'remote/expose' (peekRemoteById); dropped when their remote is registered again. */
+const loaded = new Map<string, unknown>();
+/** Bumped by every (re-)registration: a load started before one does not fill `loaded`. */
+let generation = 0;
+const moduleId = (name: string, expose: string) => `${name}/${expose.replace(/^\.\//, '')}`;
 
 export function registerRemoteRegistry(next: RemoteRegistry): void {
   registry = next;
+  loaded.clear();
+  generation++;
   registerRemotes(
     Object.entries(next).map(([name, entry]) => ({ name, entry })),
     { force: true },
@@ -40,6 +47,8 @@ export function registerRemoteRegistry(next: RemoteRegistry): void {
 export function resetRemote(name: RemoteName): void {
   const entry = registry[name];
   if (!entry) return;
+  for (const id of [...loaded.keys()]) if (id.startsWith(`${name}/`)) loaded.delete(id);
+  generation++;
   delete (globalThis as Record<string, unknown>)[`webpackChunk${name}`];
   keepingSharedModules(() => registerRemotes([{ name, entry }], { force: true }));
 }
@@ -67,17 +76,40 @@ function keepingSharedModules(register: () => void): void {
 
 export async function loadRemoteModule<T>(name: RemoteName, expose: string, timeoutMs = configuredTimeout()): Promise<T> {
   if (!registry[name]) throw new Error(`Remote ${name} no está en el registro`);
+  const startedIn = generation;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`Remote ${name} no respondió a tiempo`)), timeoutMs);
   });
   try {
-    const mod = await Promise.race([loadRemote<T>(`${name}/${expose.replace(/^\.\//, '')}`), timeout]);
+    const mod = await Promise.race([loadRemote<T>(moduleId(name, expose)), timeout]);
     if (!mod) throw new Error(`Remote ${name} no expone ${expose}`);
+    if (startedIn === generation) loaded.set(moduleId(name, expose), mod);
     return mod;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The module of 'remote/expose' if it is loaded already (the store's peekRemote). */
+export function peekRemoteById(id: string): unknown {
+  return loaded.get(id);
+}
+
+/**
+ * Loads the modules a server-rendered page was drawn with ('mf_search/HomePage',
+ * 'mf_listing/AnuncioCard') before hydrating, so that hydration finds every component's code
+ * and no Suspense boundary waits: a boundary still waiting when the page updates (the session
+ * or favourites restored) would drop the server's HTML for its loading fallback, and the list
+ * would jump. Waits at most `maxWaitMs`; a remote that fails is left to its boundary.
+ */
+export async function preloadRemotes(ids: readonly string[], maxWaitMs: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.allSettled(ids.map((id) => loadRemoteById(id))),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, maxWaitMs))),
+  ]);
+  clearTimeout(timer);
 }
 
 /** For remotes rendering each other's exposes ('mf_listing/AnuncioCard'), through the shell's instance. */

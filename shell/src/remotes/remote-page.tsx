@@ -5,7 +5,7 @@
  */
 import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { MSG, type RemoteName } from 'shared-contracts';
-import { loadRemoteModule, resetRemote } from './registry';
+import { loadRemoteModule, peekRemoteById, resetRemote } from './registry';
 import { PageSpinner } from '../components/page-spinner';
 
 interface BoundaryProps {
@@ -40,14 +40,15 @@ type PageModule = { default: ComponentType };
 
 export function RemotePage({ remote, expose }: { remote: RemoteName; expose: string }) {
   const [attempt, setAttempt] = useState(0);
-  const Page = useMemo(
-    () =>
-      lazy(async () => {
-        if (attempt > 0) resetRemote(remote);
-        return loadRemoteModule<PageModule>(remote, expose);
-      }),
-    [remote, expose, attempt],
-  );
+  const Page = useMemo(() => {
+    // loaded already (before hydrating, or an earlier visit): drawn at once, nothing suspends
+    const ready = attempt === 0 ? (peekRemoteById(`${remote}/${expose.replace(/^\.\//, '')}`) as PageModule | undefined) : undefined;
+    if (ready?.default) return ready.default;
+    return lazy(async () => {
+      if (attempt > 0) resetRemote(remote);
+      return loadRemoteModule<PageModule>(remote, expose);
+    });
+  }, [remote, expose, attempt]);
   return (
     <RemoteBoundary key={attempt} remote={remote} onRetry={() => setAttempt((a) => a + 1)}>
       <Suspense fallback={<PageSpinner />}>

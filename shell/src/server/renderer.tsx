@@ -20,7 +20,7 @@ import { usePortalStore } from 'shared-contracts/store';
 import { FirstPageData } from '../app/app';
 import { ThemeProvider } from '../app/theme-provider';
 import { AppRoutes, PAGES } from '../app/routes';
-import { loadRemoteById, loadRemoteModule, registerRemoteRegistry, reregisterRemoteRegistry, setRemoteTimeoutOverride } from '../remotes/registry';
+import { loadRemoteById, loadRemoteModule, peekRemoteById, registerRemoteRegistry, reregisterRemoteRegistry, setRemoteTimeoutOverride } from '../remotes/registry';
 import { fsEntryPlugin } from './fs-entry-plugin';
 import { createHtmlCache } from './html-cache';
 import '../app/global.css';
@@ -48,6 +48,8 @@ export interface RenderResult {
   head?: PageHead;
   /** Embedded for hydration (usePageData). */
   pageData: Record<string, unknown>;
+  /** 'remote/expose' of the modules the page was rendered with (SsrPayload.modules). */
+  modules: string[];
   /** Status 503: the Spanish message the site server shows. */
   message?: string;
 }
@@ -137,7 +139,7 @@ export function createRenderer(options: RendererOptions): Renderer {
     else registerRemoteRegistry(serverRegistry);
     registered = key;
     // a new loader: components loaded through the previous registry are not reused
-    usePortalStore.getState().setRemoteLoader((id) => loadRemoteById(id));
+    usePortalStore.getState().setRemoteLoader((id) => loadRemoteById(id), peekRemoteById);
   }
 
   return {
@@ -149,7 +151,9 @@ export function createRenderer(options: RendererOptions): Renderer {
       let status = routed ? 200 : 404;
       const pageData: Record<string, unknown> = {};
       let head: PageHead | undefined;
+      const modules: string[] = [];
       if (routed && serverRegistry[routed.page.remote]) {
+        modules.push(`${routed.page.remote}/${routed.page.expose.replace(/^\.\//, '')}`);
         let serverData: ServerDataLoader | undefined;
         try {
           // (a module that failed halfway throws on reading its exports)
@@ -163,15 +167,16 @@ export function createRenderer(options: RendererOptions): Renderer {
             status = result.status;
             pageData[result.key] = result.data;
             head = result.head;
+            modules.push(...(result.remotes ?? []));
           } catch (err) {
-            if (apiUnavailable(err)) return { status: 503, html: '', styles: '', pageData, message: MSG.servicioNoDisponible };
+            if (apiUnavailable(err)) return { status: 503, html: '', styles: '', pageData, modules: [], message: MSG.servicioNoDisponible };
             console.warn('[ssr] serverData:', err instanceof Error ? err.message : err);
           }
         }
       }
       const key = createHash('sha256').update(JSON.stringify([registered, url, status, head ?? null, pageData])).digest('base64');
       const hit = rendered.get(key, nonce);
-      if (hit) return { status, html: hit.html, styles: hit.rest.styles, head, pageData };
+      if (hit) return { status, html: hit.html, styles: hit.rest.styles, head, pageData, modules };
       const { html, complete } = await renderHtml(
         <StyleProvider cache={styleCache}>
           <ThemeProvider>
@@ -187,7 +192,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       );
       const styles = antdStyles() + collectCss();
       if (complete) rendered.set(key, { html, nonce, rest: { styles } });
-      return { status, html, styles, head, pageData };
+      return { status, html, styles, head, pageData, modules };
     },
   };
 }
