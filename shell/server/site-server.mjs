@@ -113,12 +113,13 @@ function originOf(url) {
   }
 }
 
-function securityHeaders(settings, registry, nonce) {
+/** `nonce` and `scriptHashes` ('sha256-…' sources) admit a server-rendered page's inline scripts. */
+function securityHeaders(settings, registry, nonce, scriptHashes = []) {
   const apiOrigin = originOf(settings.config.apiBaseUrl);
   const tileOrigin = originOf(settings.config.tileUrl.replace(/\{[a-z]\}/g, 'a'));
   const remoteOrigins = Object.values(registry).map(originOf).filter(Boolean);
-  // the nonce admits the server-rendered page's one inline script (its embedded data)
-  const scripts = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...new Set(remoteOrigins)].join(' ');
+  // the page's data script by its hash; React's own (a render left partly to the browser) by the nonce
+  const scripts = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...scriptHashes, ...new Set(remoteOrigins)].join(' ');
   const connect = ["'self'", apiOrigin, ...new Set(remoteOrigins)].filter(Boolean).join(' ');
   const img = ["'self'", 'data:', 'blob:', apiOrigin, tileOrigin, 'https://*.tile.openstreetmap.org'].filter(Boolean).join(' ');
   return {
@@ -232,22 +233,23 @@ export function createSiteServer(settings = siteSettings()) {
 
   async function sendPage(req, res, registry, urlPath) {
     const nonce = newNonce();
-    const headers = securityHeaders(settings, browserRegistry(registry), nonce);
     const index = indexHtml();
     let page = null;
     try {
       // the pages the browser renders (account, publish) get the plain shell at once
-      if (!CLIENT_ROUTES.some((r) => r.test(urlPath))) page = await ssr.renderPage(req.url ?? '/', { template: index.body.toString(), registry: { browser: browserRegistry(registry), server: serverRegistry(registry) }, nonce });
+      if (!CLIENT_ROUTES.some((r) => r.test(urlPath)))
+        page = await ssr.renderPage(req.url ?? '/', { template: index.body.toString(), templateVersion: index.mtimeMs, registry: { browser: browserRegistry(registry), server: serverRegistry(registry) }, nonce });
     } catch (err) {
       console.error('[ssr] render failed; the browser renders the page', err);
     }
+    const headers = securityHeaders(settings, browserRegistry(registry), nonce, page?.scriptHashes);
     if (!page) {
       // a page the browser renders (account, publish), or no server build: the plain shell
       const status = isKnownClientRoute(urlPath) ? 200 : 404;
       return send(req, res, status, { ...headers, 'content-type': TYPES['.html'], 'cache-control': NO_CACHE, __file: index.file + '#index', __stat: index.stat }, index.body, '.html');
     }
-    const body = Buffer.from(page.body);
-    const gz = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') ? zlib.gzipSync(body, { level: 6 }) : null;
+    const body = page.body;
+    const gz = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') ? page.gzipped() : null;
     res.writeHead(page.status, {
       ...headers,
       'content-type': TYPES['.html'],

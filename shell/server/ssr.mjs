@@ -3,15 +3,25 @@
  * server build (shell/dist/server/server.js) once, asks it to render a page with the registry's
  * server builds, and writes the result into the shell's index.html: the page's <head> (title,
  * description, canonical, Open Graph, Twitter, JSON-LD), the styles, the app's HTML inside
- * #root, and the data it used, embedded once in a nonce'd script for hydration.
+ * #root, and the data it used, embedded once in an inline script for hydration, admitted by the
+ * CSP through its hash.
  * Without a server build (not built yet) the plain shell is served, as before.
+ *
+ * Whole responses of complete renders are kept (body and gzip, by the renderer's key, the
+ * template and the registry; a minute at most, RESPONSE_CACHE_BYTES in all): a repeated page
+ * costs the API call that tells whether its data changed, a hash and one write. That is why the
+ * data script is admitted by hash and not by the response's nonce: its bytes are the same in
+ * every response. React's own inline scripts (only in a render left partly to the browser, never
+ * kept) still carry the nonce.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import zlib from 'node:zlib';
 
 const require = createRequire(import.meta.url);
+const gzip = (body) => zlib.gzipSync(body, { level: 6 });
 
 const escapeHtml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** JSON inside <script>: nothing in it can close the element or start a comment. */
@@ -21,6 +31,52 @@ const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c').rep
 const ROOT_DIV = /<div id="?root"?>\s*(?:<div class="?boot-header"?><\/div>)?\s*<\/div>/;
 
 export const newNonce = () => crypto.randomBytes(16).toString('base64');
+
+/** The CSP source that admits an inline script with exactly this text. */
+const scriptHash = (text) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
+
+const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
+const RESPONSE_MAX_AGE_MS = 60_000;
+
+/** Whole responses by key, oldest first (Map order); gzip made on the first request that asks. */
+function createResponseCache(maxBytes, maxAgeMs) {
+  const entries = new Map();
+  let bytes = 0;
+  const drop = (key) => {
+    const e = entries.get(key);
+    if (!e) return;
+    entries.delete(key);
+    bytes -= e.body.length + (e.gz?.length ?? 0);
+  };
+  return {
+    get(key) {
+      const e = entries.get(key);
+      if (!e) return undefined;
+      if (Date.now() - e.at > maxAgeMs) {
+        drop(key);
+        return undefined;
+      }
+      return e;
+    },
+    set(key, entry) {
+      drop(key);
+      if (entry.body.length > maxBytes / 4) return;
+      entries.set(key, { ...entry, at: Date.now(), gz: null });
+      bytes += entry.body.length;
+      for (const old of entries.keys()) {
+        if (bytes <= maxBytes) break;
+        drop(old);
+      }
+    },
+    gzip(key, e, make) {
+      if (!e.gz) {
+        e.gz = make(e.body);
+        if (entries.get(key) === e) bytes += e.gz.length;
+      }
+      return e.gz;
+    },
+  };
+}
 
 function positiveInt(name, value, fallback) {
   if (value === undefined || value === '') return fallback;
@@ -118,24 +174,47 @@ export function createSsr(settings, { shellDist }) {
    * The page for `url`, or null when the browser renders it (not a server-rendered route, or no
    * server build). `template`: the shell's index.html; `registry`: {browser, server} maps.
    */
-  async function renderPage(url, { template, registry, nonce }) {
+  const responses = createResponseCache(RESPONSE_CACHE_BYTES, RESPONSE_MAX_AGE_MS);
+
+  /**
+   * `templateVersion` changes when index.html does. The answer: status, body (Buffer),
+   * `gzipped()` and `scriptHashes` (CSP sources for the inline data script).
+   */
+  async function renderPage(url, { template, templateVersion, registry, nonce }) {
     const r = await getRenderer();
     if (!r) return null;
-    const result = await r.render(url, registry.server, nonce);
+    const responseKey = (key) => `${key}|${templateVersion}|${JSON.stringify(registry.browser)}`;
+    let result = await r.render(url, registry.server, nonce, { hasResponse: (key) => responses.get(responseKey(key)) !== undefined });
     if (!result) return null;
+    if (result.reused) {
+      const key = responseKey(result.key);
+      const kept = responses.get(key);
+      if (kept) return { status: kept.status, body: kept.body, scriptHashes: kept.scriptHashes, gzipped: () => responses.gzip(key, kept, gzip) };
+      // dropped meanwhile: render it
+      result = await r.render(url, registry.server, nonce);
+      if (!result) return null;
+    }
     if (result.status === 503) {
-      return { status: 503, body: unavailablePage(template, result.message) };
+      const body = Buffer.from(unavailablePage(template, result.message));
+      return { status: 503, body, scriptHashes: [], gzipped: () => gzip(body) };
     }
     const payload = { config: settings.config, registry: registry.browser, pageData: result.pageData, modules: result.modules ?? [] };
+    const script = `window.__PORTAL_SSR__=${scriptJson(payload)}`;
     let html = withHead(template, result.head, settings.siteUrl);
     html = html.replace('</head>', `    ${result.styles}\n  </head>`);
-    html = html.replace(
-      ROOT_DIV,
-      `<div id="root">${result.html}</div>\n    <script nonce="${nonce}">window.__PORTAL_SSR__=${scriptJson(payload)}</script>`,
-    );
+    html = html.replace(ROOT_DIV, () => `<div id="root">${result.html}</div>\n    <script>${script}</script>`);
     // the page works without JavaScript now
     html = html.replace(/<noscript>[\s\S]*?<\/noscript>/, '');
-    return { status: result.status, body: html };
+    const body = Buffer.from(html);
+    const scriptHashes = [scriptHash(script)];
+    // a render with React's nonce'd scripts in it is this response's only
+    if (result.key && !result.html.includes(nonce)) {
+      const key = responseKey(result.key);
+      responses.set(key, { status: result.status, body, scriptHashes });
+      const kept = responses.get(key);
+      if (kept) return { status: result.status, body, scriptHashes, gzipped: () => responses.gzip(key, kept, gzip) };
+    }
+    return { status: result.status, body, scriptHashes, gzipped: () => gzip(body) };
   }
 
   /** The shell's server build (its helpers), or null when not built. */

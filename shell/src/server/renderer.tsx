@@ -50,6 +50,13 @@ export interface RenderResult {
   pageData: Record<string, unknown>;
   /** 'remote/expose' of the modules the page was rendered with (SsrPayload.modules). */
   modules: string[];
+  /**
+   * Set when the render is complete (nothing failed or was left to the browser): the same
+   * address, remotes, data and head give the same key, so a response made from it may be reused.
+   */
+  key?: string;
+  /** `hasResponse(key)` said yes: no HTML was produced. */
+  reused?: boolean;
   /** Status 503: the Spanish message the site server shows. */
   message?: string;
 }
@@ -60,7 +67,15 @@ export interface Renderer {
    * `serverRegistry`: remote name -> absolute path of its server remoteEntry.js; `nonce`: the
    * response's CSP nonce.
    */
-  render(url: string, serverRegistry: Record<string, string>, nonce: string): Promise<RenderResult | null>;
+  render(url: string, serverRegistry: Record<string, string>, nonce: string, options?: RenderOptions): Promise<RenderResult | null>;
+}
+
+export interface RenderOptions {
+  /**
+   * The site server keeps whole responses of complete renders by `RenderResult.key`: when it
+   * holds one for this key, the HTML is not needed (`html` comes back empty, `reused` true).
+   */
+  hasResponse?(key: string): boolean;
 }
 
 type PageModule = { default: unknown; serverData?: ServerDataLoader };
@@ -143,7 +158,7 @@ export function createRenderer(options: RendererOptions): Renderer {
   }
 
   return {
-    async render(url, serverRegistry, nonce) {
+    async render(url, serverRegistry, nonce, renderOptions = {}) {
       syncRegistry(serverRegistry);
       const { pathname, search } = new URL(url, 'http://x');
       const routed = PAGES.map((p) => ({ page: p, match: matchPath(p.path, pathname) })).find((r) => r.match);
@@ -175,8 +190,9 @@ export function createRenderer(options: RendererOptions): Renderer {
         }
       }
       const key = createHash('sha256').update(JSON.stringify([registered, url, status, head ?? null, pageData])).digest('base64');
+      if (renderOptions.hasResponse?.(key)) return { status, html: '', styles: '', head, pageData, modules, key, reused: true };
       const hit = rendered.get(key, nonce);
-      if (hit) return { status, html: hit.html, styles: hit.rest.styles, head, pageData, modules };
+      if (hit) return { status, html: hit.html, styles: hit.rest.styles, head, pageData, modules, key };
       const { html, complete } = await renderHtml(
         <StyleProvider cache={styleCache}>
           <ThemeProvider>
@@ -192,7 +208,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       );
       const styles = antdStyles() + collectCss();
       if (complete) rendered.set(key, { html, nonce, rest: { styles } });
-      return { status, html, styles, head, pageData, modules };
+      return { status, html, styles, head, pageData, modules, key: complete ? key : undefined };
     },
   };
 }
