@@ -5,7 +5,7 @@
  * searches it changes. Every expected figure comes from SQL on `anuncios` itself, so the
  * trigger-kept search table is checked too.
  */
-import { and, asc, count, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { PAGE_SIZE, type Filters } from 'shared-contracts';
 import { anuncios } from '../src/db/schema';
 import { bulkInsertListings } from '../src/seed/bulk-insert';
@@ -14,6 +14,7 @@ import { startTestApp, type TestApp } from './support/app';
 import { del, post, request } from './support/http';
 import { LISTING_FIELDS } from './support/listing-fields';
 import { createUser } from './support/users';
+import { PRICE_BANDS, priceBand } from '../src/anuncios/search-cube';
 
 const TOTAL = 30_000;
 
@@ -33,19 +34,35 @@ describe.each(engines())('search at scale on %s', (engine) => {
     return res.body as { anuncios: { _id: string }[]; count: number; countEstimated: boolean; placeOptions: string[] };
   };
   const published = eq(anuncios.status, 'published');
-  const where = (f: Filters) =>
-    and(
-      published,
+  // The SQL of the search written again on `anuncios`, with the one searchability rule.
+  const where = (f: Filters) => {
+    const price = f.moneda ? anuncios.price : anuncios.priceRd;
+    return and(
+      sql`anuncio_searchable(anuncios)`,
       f.proposito ? eq(anuncios.proposito, f.proposito) : undefined,
+      f.propiedad ? eq(anuncios.propiedad, f.propiedad) : undefined,
       f.habitaciones !== undefined ? gte(anuncios.habitaciones, f.habitaciones) : undefined,
-      f.precioMax !== undefined ? lte(anuncios.priceRd, f.precioMax) : undefined,
+      f.metrosMin !== undefined ? gte(anuncios.metros, f.metrosMin) : undefined,
+      f.moneda ? eq(anuncios.moneda, f.moneda) : undefined,
+      f.precioMin !== undefined ? gte(price, f.precioMin) : undefined,
+      f.precioMax !== undefined ? lte(price, f.precioMax) : undefined,
       f.place ? eq(anuncios.place, f.place) : undefined,
+      f.region ? eq(anuncios.region, f.region) : undefined,
+      f.locality ? eq(anuncios.locality, f.locality) : undefined,
     );
+  };
   const exactCount = async (f: Filters) => Number((await t.app.db.select({ n: count() }).from(anuncios).where(where(f)))[0].n);
 
-  const LARGE: Filters[] = [{ proposito: 'venta' }, { habitaciones: 1 }, { precioMax: 20_000_000 }, { proposito: 'venta', habitaciones: 2 }];
+  // An area filter: the count cube cannot answer these, so they are sampled (the cube's own
+  // estimates are checked below).
+  const LARGE: Filters[] = [
+    { proposito: 'venta', metrosMin: 0 },
+    { habitaciones: 1, metrosMin: 0 },
+    { precioMax: 20_000_000, metrosMin: 0 },
+    { proposito: 'venta', habitaciones: 2, metrosMin: 0 },
+  ];
 
-  test('large results: estimated within 2 % and flagged; small ones and the home page exact', async () => {
+  test('large results the cube cannot count: estimated within 2 % and flagged; small ones and the home page exact', async () => {
     let estimated = 0;
     for (const filters of LARGE) {
       const exact = await exactCount(filters);
@@ -64,7 +81,7 @@ describe.each(engines())('search at scale on %s', (engine) => {
   });
 
   test('paging an estimated result reaches its last listing (the last pages carry the exact count)', async () => {
-    const filters: Filters = { proposito: 'venta' };
+    const filters: Filters = { proposito: 'venta', metrosMin: 0 };
     const first = await search(filters);
     expect(first.countEstimated).toBe(true);
     const exact = await exactCount(filters);
@@ -127,5 +144,91 @@ describe.each(engines())('search at scale on %s', (engine) => {
     expect((await search({})).placeOptions).not.toContain('Villa Prueba');
     t.app.searchCache.invalidate();
     expect(await search(unrelated)).toMatchObject({ count: 1 });
+  });
+
+  test('price bands: the SQL function and the JavaScript agree at and around every bound', async () => {
+    const values = [0, 1, 99.5, ...PRICE_BANDS.flatMap((b) => [b - 0.5, b, b + 0.5]), 1e12];
+    const result = await t.app.db.execute(sql`SELECT x, search_price_band(x) AS band FROM unnest(${sql.param(values)}::float8[]) AS x`);
+    const bands = (result as unknown as { rows: { x: number; band: number }[] }).rows;
+    expect(bands.map((r) => Number(r.band))).toEqual(values.map(priceBand));
+  });
+
+  test('the count cube follows every write (inserts, edits, deletes, estados, moderation hold): aligned counts equal count(*) on anuncios, partial ones within 2 %', async () => {
+    const [r] = await t.app.db.select().from(anuncios).where(sql`anuncio_searchable(anuncios) AND locality <> ''`).limit(1);
+    const ALIGNED: Filters[] = [
+      { region: r.region },
+      { place: r.place, proposito: 'venta' },
+      { locality: r.locality, propiedad: r.propiedad as Filters['propiedad'] },
+      { region: r.region, habitaciones: 2, moneda: 'RD' },
+      { habitaciones: 6 },
+      { propiedad: 'Apartamento', precioMin: 1_000_000, precioMax: 5_000_000 },
+      { moneda: 'US', precioMin: 100_000, precioMax: 300_000 },
+      { proposito: 'alquiler', precioMax: 50_000 },
+    ];
+    const PARTIAL: Filters[] = [
+      { precioMin: 12_345 },
+      { precioMax: 456_789_012 },
+      { precioMin: 23_456, precioMax: 345_678_901 },
+      { proposito: 'venta', precioMin: 1_234_567 },
+      { precioMin: 987_654, precioMax: 12_345_678 },
+      { region: r.region, precioMin: 1_111_111, precioMax: 33_333_333 },
+      { moneda: 'US', precioMin: 123_456 },
+      { propiedad: 'Casa', habitaciones: 3, precioMax: 7_654_321 },
+    ];
+    // The cube's cells recomputed from anuncios with the one searchability rule: none may differ.
+    const cubeDiffers = async () => {
+      const recomputed = sql`
+        SELECT f.kind, f.loc, a.proposito, a.propiedad, search_rooms(a.habitaciones) AS rooms, a.moneda,
+               search_price_band(a.price_rd) AS band_rd, search_price_band(a.price) AS band_own, count(*)::int AS n
+        FROM anuncios a
+        CROSS JOIN LATERAL (VALUES ('all', ''), ('region', a.region), ('place', a.place), ('locality', a.locality)) AS f(kind, loc)
+        WHERE anuncio_searchable(a) AND (f.loc <> '' OR f.kind = 'all')
+        GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`;
+      const kept = sql`SELECT kind, loc, proposito, propiedad, rooms, moneda, band_rd, band_own, n FROM search_cube WHERE n <> 0`;
+      const result = await t.app.db.execute(sql`SELECT count(*)::int AS n FROM ((${recomputed} EXCEPT ${kept}) UNION ALL (${kept} EXCEPT ${recomputed})) d`);
+      return Number((result as unknown as { rows: { n: number }[] }).rows[0].n);
+    };
+    let estimated = 0;
+    const check = async () => {
+      t.app.searchCache.invalidate();
+      expect(await cubeDiffers()).toBe(0);
+      for (const filters of ALIGNED) {
+        expect({ filters, ...(await search(filters)) }).toMatchObject({ filters, count: await exactCount(filters), countEstimated: false });
+      }
+      for (const filters of PARTIAL) {
+        const exact = await exactCount(filters);
+        const res = await search(filters);
+        if (res.countEstimated) estimated += 1;
+        else expect({ filters, count: res.count }).toEqual({ filters, count: exact });
+        expect(Math.abs(res.count - exact) / exact).toBeLessThanOrEqual(0.02);
+      }
+    };
+    await check();
+    expect(estimated).toBeGreaterThanOrEqual(3);
+
+    const bySeq = (mod: number, rest: number) => sql`${anuncios.seq} % ${mod} = ${rest}`;
+    await bulkInsertListings(t.app.db, { count: 500, seed: 77 });
+    await t.app.db.update(anuncios).set({ price: sql`${anuncios.price} * 1.37`, priceRd: sql`${anuncios.priceRd} * 1.37` }).where(bySeq(89, 1));
+    await t.app.db.update(anuncios).set({ region: r.region, place: r.place, locality: r.locality }).where(bySeq(89, 2));
+    await t.app.db.update(anuncios).set({ habitaciones: 7 }).where(bySeq(89, 3));
+    await t.app.db.update(anuncios).set({ habitaciones: null, moneda: 'US' }).where(bySeq(89, 4));
+    await t.app.db.delete(anuncios).where(bySeq(89, 5));
+    await t.app.db.update(anuncios).set({ estado: 'pausado' }).where(bySeq(89, 6));
+    await t.app.db.update(anuncios).set({ bloqueado: true }).where(bySeq(89, 7));
+    await t.app.db.update(anuncios).set({ estado: 'en revisión' }).where(bySeq(89, 8));
+    await t.app.db.update(anuncios).set({ status: 'withdrawn' }).where(bySeq(89, 9));
+    await check();
+    // Back into search: a resumed listing, an unblocked owner, a hold lifted.
+    await t.app.db.update(anuncios).set({ estado: 'activo' }).where(bySeq(178, 6));
+    await t.app.db.update(anuncios).set({ bloqueado: false }).where(bySeq(178, 7));
+    await t.app.db.update(anuncios).set({ estado: 'activo' }).where(bySeq(178, 8));
+    await check();
+
+    // Paging an estimate from the cube still reaches the last listing: the pager's last page is exact.
+    const filters = PARTIAL.find((f) => f.precioMin === 23_456) as Filters;
+    const first = await search(filters);
+    expect(first.countEstimated).toBe(true);
+    const last = await search(filters, Math.ceil(first.count / PAGE_SIZE) - 1);
+    expect(last).toMatchObject({ count: await exactCount(filters), countEstimated: false });
   });
 });

@@ -48,7 +48,7 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
         ]);
         // The last pages of an estimated result get the exact count, so paging reaches every listing.
         if (counted.estimated && (page + 1) * PAGE_SIZE >= counted.count * 0.97) {
-          counted = { count: await searchCountExact(db, filters), estimated: false };
+          counted = { count: await searchCountExact(db, filters, limits), estimated: false };
         }
         // Deep pages of a large result start from a cached anchor once one is loaded (in the background).
         const deep = page * PAGE_SIZE >= FAR_END_FROM && (counted.estimated || counted.count > 20 * ANCHOR_EVERY);

@@ -12,6 +12,7 @@ import type { Filters } from 'shared-contracts';
 import { PAGE_SIZE } from 'shared-contracts';
 import type { Db } from '../db/client';
 import { anuncioSearch as s, anuncios, searchFacets, type AnuncioRow } from '../db/schema';
+import { cubeCount } from './search-cube';
 
 export interface OptionLists {
   placeOptions: string[];
@@ -136,6 +137,8 @@ export async function searchCount(db: Db, filters: Filters, limits: CountLimits 
   const fromFacets = await facetCount(db, filters);
   if (fromFacets !== null) return { count: fromFacets, estimated: false };
   const conditions = searchConditions(filters);
+  const fromCube = await cubeCount(db, filters, conditions, limits);
+  if (fromCube) return fromCube;
   const where = and(...conditions);
   const capped = await countWhere(db, where, limits.exactLimit + 1);
   if (capped <= limits.exactLimit) return { count: capped, estimated: false };
@@ -156,9 +159,12 @@ export async function searchCount(db: Db, filters: Filters, limits: CountLimits 
 }
 
 /** The exact count, whatever its cost (the last pages of an estimated result need it). */
-export async function searchCountExact(db: Db, filters: Filters): Promise<number> {
+export async function searchCountExact(db: Db, filters: Filters, limits: CountLimits = COUNT_LIMITS): Promise<number> {
   const fromFacets = await facetCount(db, filters);
-  return fromFacets ?? countWhere(db, and(...searchConditions(filters)));
+  if (fromFacets !== null) return fromFacets;
+  const conditions = searchConditions(filters);
+  const fromCube = await cubeCount(db, filters, conditions, limits, true);
+  return fromCube ? fromCube.count : countWhere(db, and(...conditions));
 }
 
 /**

@@ -187,6 +187,30 @@ export const searchFacets = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.value] })],
 );
 
+/**
+ * The count cube (issue 18, docs/decisions/0005-search-table-and-estimated-counts.md): how many
+ * searchable listings share each combination of the filter values a search can ask for, per
+ * location (kind 'all' with loc '', or one region, place or locality), kept by the search table's
+ * trigger. `rooms` is habitaciones clamped (-1 none, 6 = six or more); `band_rd` and `band_own`
+ * are the price bands (search_price_band) of price_rd and of the price in its own currency. A
+ * search's count is the sum of the cells it covers plus its partial edge bands.
+ */
+export const searchCube = pgTable(
+  'search_cube',
+  {
+    kind: text('kind', { enum: ['all', 'region', 'place', 'locality'] }).notNull(),
+    loc: text('loc').notNull(),
+    proposito: text('proposito').notNull(),
+    propiedad: text('propiedad').notNull(),
+    rooms: smallint('rooms').notNull(),
+    moneda: text('moneda').notNull(),
+    bandRd: smallint('band_rd').notNull(),
+    bandOwn: smallint('band_own').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.loc, t.proposito, t.propiedad, t.rooms, t.moneda, t.bandRd, t.bandOwn] })],
+);
+
 /** Attempt counters of the rate limits, shared by every API instance (fixed windows, app clock). */
 export const rateLimitHits = pgTable('rate_limit_hits', {
   key: text('key').primaryKey(),
