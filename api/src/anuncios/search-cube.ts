@@ -112,10 +112,9 @@ export async function cubeCount(db: Db, filters: Filters, conditions: SQL[], lim
   // A maximum on a band's lower bound (precioMax 5.000.000) leaves only listings at exactly that
   // price in its band: an equality on the price index, always counted.
   const points = partial.filter((e) => e.from === e.to);
-  let sure = full;
-  for (const e of points) sure += await countEdge(e);
   const spread = partial.filter((e) => e.from !== e.to);
-  if (!spread.length) return { count: sure, estimated: false };
+  if (!spread.length) return { count: full + (await countEdges(points)), estimated: false };
+  const sure = full + (points.length ? await countEdges(points) : 0);
 
   let estimate = sure;
   let worst = 0;
@@ -130,14 +129,15 @@ export async function cubeCount(db: Db, filters: Filters, conditions: SQL[], lim
   }
   if (!exact && upper > limits.exactLimit && worst <= CUBE_MAX_ERROR * sure) return { count: Math.round(estimate), estimated: true };
 
-  let count = sure;
-  for (const e of spread) count += await countEdge(e);
-  return { count, estimated: false };
+  return { count: sure + (await countEdges(spread)), estimated: false };
 
-  /** The search's matches inside one edge band, through the price index (the band bounds the scan). */
-  async function countEdge(e: Edge): Promise<number> {
-    const matching = db.select({ one: sql`1` }).from(s).where(and(...conditions, ...e.within));
-    const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(matching.as('m'));
-    return Number(counted?.n ?? 0);
+  /**
+   * The search's matches inside the edge bands, in one statement: one index-only count per band
+   * (the band bounds the scan of the price index), added up.
+   */
+  async function countEdges(list: Edge[]): Promise<number> {
+    const counts = list.map((e) => sql`(SELECT count(*) FROM ${s} WHERE ${and(...conditions, ...e.within)})`);
+    const [row] = await db.select({ n: sql<number>`(${sql.join(counts, sql` + `)})::int` }).from(sql`(SELECT 1) AS one`);
+    return Number(row?.n ?? 0);
   }
 }

@@ -54,8 +54,10 @@ export interface CountLimits {
    * 2 × sampleTarget.
    */
   exactUpTo: number;
+  /** Counts from the count cube when it can answer (search-cube.ts); false only to measure without it. */
+  cube: boolean;
 }
-export const COUNT_LIMITS: CountLimits = { exactLimit: 5000, sampleTarget: 10_000, exactUpTo: 100_000 };
+export const COUNT_LIMITS: CountLimits = { exactLimit: 5000, sampleTarget: 10_000, exactUpTo: 100_000, cube: true };
 const BUCKETS = 1024;
 /** The first, coarse sample: 8 of 1024 buckets (1/128 of the table). */
 const COARSE_BUCKETS = 8;
@@ -137,7 +139,7 @@ export async function searchCount(db: Db, filters: Filters, limits: CountLimits 
   const fromFacets = await facetCount(db, filters);
   if (fromFacets !== null) return { count: fromFacets, estimated: false };
   const conditions = searchConditions(filters);
-  const fromCube = await cubeCount(db, filters, conditions, limits);
+  const fromCube = limits.cube ? await cubeCount(db, filters, conditions, limits) : null;
   if (fromCube) return fromCube;
   const where = and(...conditions);
   const capped = await countWhere(db, where, limits.exactLimit + 1);
@@ -163,8 +165,25 @@ export async function searchCountExact(db: Db, filters: Filters, limits: CountLi
   const fromFacets = await facetCount(db, filters);
   if (fromFacets !== null) return fromFacets;
   const conditions = searchConditions(filters);
-  const fromCube = await cubeCount(db, filters, conditions, limits, true);
+  const fromCube = limits.cube ? await cubeCount(db, filters, conditions, limits, true) : null;
   return fromCube ? fromCube.count : countWhere(db, and(...conditions));
+}
+
+/** A result of at least this many (exact) matches first looks for its page among the newest entries. */
+const WALK_FROM = 500;
+const WALK_ENTRIES = 4000;
+
+/** The page's keys among the newest WALK_ENTRIES searchable listings (fewer than 12 if they are not all there). */
+async function walkNewest(db: Db, where: SQL | undefined, offset: number): Promise<{ seq: number }[]> {
+  // Aliased as the table itself, so the filters' "anuncio_search"."column" name the walked rows.
+  const newest = db.select().from(s).orderBy(desc(s.seq)).limit(WALK_ENTRIES).as('anuncio_search');
+  return db
+    .select({ seq: newest.seq })
+    .from(newest)
+    .where(where)
+    .orderBy(desc(newest.seq))
+    .limit(PAGE_SIZE)
+    .offset(offset);
 }
 
 /**
@@ -198,8 +217,11 @@ export async function searchPage(
       .limit(PAGE_SIZE)
       .offset(offset % ANCHOR_EVERY);
   } else if (!total.estimated && total.count <= limits.exactLimit) {
-    // `seq + 0` is not the indexed column: the planner filters first, then sorts the few matches.
-    rows = await keys.orderBy(desc(sql`${s.seq} + 0`)).limit(PAGE_SIZE).offset(offset);
+    // Enough matches that the newest WALK_ENTRIES index entries likely hold the page: look there
+    // first (a bounded walk); else, or when they do not, `seq + 0` (not the indexed column) makes
+    // the planner find the few matches through the filters' index and sort them.
+    const walked = total.count >= WALK_FROM && offset + PAGE_SIZE <= total.count ? await walkNewest(db, where, offset) : [];
+    rows = walked.length === PAGE_SIZE ? walked : await keys.orderBy(desc(sql`${s.seq} + 0`)).limit(PAGE_SIZE).offset(offset);
   } else if (!total.estimated && offset >= FAR_END_FROM && offset > total.count / 2) {
     const limit = Math.min(PAGE_SIZE, total.count - offset);
     rows = await keys.orderBy(asc(s.seq)).limit(limit).offset(total.count - offset - limit);
