@@ -73,6 +73,7 @@ async function load(database: Database, opts: PrepareOptions): Promise<number> {
   await database.db.execute(sql`VACUUM ANALYZE anuncios`);
   await database.db.execute(sql`VACUUM ANALYZE anuncio_search`);
   await database.db.execute(sql`VACUUM ANALYZE search_facets`);
+  await database.db.execute(sql`VACUUM ANALYZE search_cube`);
   return seconds;
 }
 

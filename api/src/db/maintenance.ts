@@ -14,6 +14,7 @@ export async function vacuumSearchTables(app: FastifyInstance): Promise<void> {
   await app.searchQueue.run(async () => {
     await app.db.execute(sql`VACUUM ANALYZE anuncio_search`);
     await app.db.execute(sql`VACUUM ANALYZE search_facets`);
+    await app.db.execute(sql`VACUUM ANALYZE search_cube`);
     await app.db.execute(sql`VACUUM ANALYZE anuncios`);
   });
 }
