@@ -93,4 +93,9 @@ describe('search filters', () => {
     expect(allAnunciosSchema.safeParse({ filters: { propiedad: 'Edificio' }, page: 0 }).success).toBe(true);
     expect(allAnunciosSchema.safeParse({ filters: { hacker: 1 }, page: 0 }).success).toBe(false);
   });
+  it('counts rooms whole: "at least 2.5" is at least 3, the smallest fraction at least 1', () => {
+    expect(allAnunciosSchema.parse({ filters: { habitaciones: 2.5 }, page: 0 }).filters.habitaciones).toBe(3);
+    expect(allAnunciosSchema.parse({ filters: { habitaciones: 5e-324 }, page: 0 }).filters.habitaciones).toBe(1);
+    expect(allAnunciosSchema.parse({ filters: { habitaciones: 2 }, page: 0 }).filters.habitaciones).toBe(2);
+  });
 });

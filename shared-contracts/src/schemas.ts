@@ -90,7 +90,8 @@ export const filtersSchema = z
     region: text(120).optional(),
     proposito: z.enum(PROPOSITO_FILTER).optional(),
     propiedad: z.enum(PROPIEDAD_FILTER).optional(),
-    habitaciones: nonNegative.max(1000).optional(),
+    // "at least N rooms" over whole rooms: 2.5 means 3 (a fraction reached the integer column as a 500)
+    habitaciones: nonNegative.max(1000).transform(Math.ceil).optional(),
     metrosMin: nonNegative.optional(),
     metrosMax: nonNegative.optional(),
     precioMin: nonNegative.optional(),
