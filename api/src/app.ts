@@ -1,7 +1,9 @@
 /**
- * The whole API as one plugin tree. `buildApp` is what the server boots and what every test
- * builds: cross-cutting plugins first (config, errors, security, db, auth, mail, limits, storage),
- * then one plugin per route group.
+ * The whole API as one plugin tree, registered here and nowhere else. `buildApp` is what the
+ * server boots and what every test builds: cross-cutting plugins first (config, errors, security,
+ * db, auth, mail, limits, storage, search, view stats), then one plugin per route group, then —
+ * for the server process only (`background`) — the jobs it runs besides requests
+ * (src/background/). Each plugin owns its close (an onClose hook); see api/README.md.
  */
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -20,11 +22,12 @@ import mail from './plugins/mail';
 import rateLimits from './plugins/rate-limits';
 import ratePolicy, { type RateLimitSettings } from './plugins/rate-limit-policy';
 import storage from './plugins/storage';
-import { createSearchCache } from './anuncios/search-cache';
-import { createSearchChanges } from './anuncios/search-changes';
+import search from './plugins/search';
+import viewStats from './plugins/view-stats';
+import dataDir from './plugins/data-dir';
+import background, { type BackgroundOptions } from './background';
 import type { CountLimits } from './anuncios/search-query';
-import { createViewCounter } from './anuncios/view-counter';
-import { createWorkQueue, type WorkQueueOptions } from './db/work-queue';
+import type { WorkQueueOptions } from './db/work-queue';
 import accountRoutes from './accounts/routes';
 import anuncioRoutes from './anuncios/routes';
 import publishRoute from './anuncios/publish-route';
@@ -60,6 +63,11 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** Sees every route as it is registered (the security suite checks each one's protection). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * The server process (server.ts) only: it holds DATA_DIR (lock, pid file) and runs the
+   * background jobs (src/background/), which start as the app gets ready. Unset in tests and scripts.
+   */
+  background?: BackgroundOptions;
 }
 
 /** Keys whose values never reach the logs. */
@@ -84,14 +92,6 @@ export const LOG_REDACT = [
  */
 export const SERVER_TIMEOUTS = { headersMs: 10_000, requestMs: 120_000, idleMs: 60_000, checkIntervalMs: 1_000 } as const;
 
-/**
- * The search queue's bounds: PostgreSQL runs as many searches as the pool has connections
- * (10), PGlite two (it runs one query at a time; a second keeps it busy between them). Up to
- * 200 wait, none longer than 3 s.
- */
-function searchQueueOptions(database: Database, overrides: Partial<WorkQueueOptions> = {}): WorkQueueOptions {
-  return { concurrency: database.engine === 'postgres' ? 10 : 2, maxQueued: 200, maxWaitMs: 3_000, ...overrides };
-}
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp(config: Config, opts: AppOptions = {}): Promise<FastifyInstance> {
@@ -106,6 +106,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     genReqId: () => crypto.randomUUID(),
     // Closing the server answers new requests with 503 while in-flight ones finish.
     return503OnClosing: true,
+    // The server's start-up work (migrations, the demo seed under a loaded machine) takes as long as it takes.
+    ...(opts.background ? { pluginTimeout: 0 } : {}),
   });
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
@@ -114,6 +116,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   // The browser tests move the API's clock through a test route (issue 20); nothing else can.
   const testClock = config.testRoutes && !opts.clock ? offsetClock(systemClock) : null;
   await app.register(configPlugin, { config, clock: opts.clock ?? testClock ?? systemClock });
+  // Before the database opens: a second process on an embedded DATA_DIR stops here (DataDirLockedError).
+  if (opts.background) await app.register(dataDir);
   await app.register(errorHandler);
   await app.register(security);
   await app.register(dbPlugin, { database: opts.database });
@@ -122,16 +126,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(rateLimits);
   await app.register(ratePolicy, { limits: opts.rateLimits });
   await app.register(storage, { storage: opts.storage });
-  app.decorate('searchCache', createSearchCache(app.clock));
-  const searchChanges = await createSearchChanges(app.database, app.searchCache, app.log);
-  app.addHook('onClose', () => searchChanges.close());
-  app.decorate('searchChanges', searchChanges);
-  app.decorate('searchQueue', createWorkQueue(searchQueueOptions(app.database, opts.searchQueue)));
-  // onClose hooks run last-registered first: the cache's background refreshes settle before the database closes.
-  app.addHook('onClose', () => app.searchCache.settle());
-  // detail views wait in memory and are written every STATS_FLUSH_MS, and here before the database closes (issue 21)
-  app.decorate('viewCounter', createViewCounter(app.db, { now: app.clock.now, flushMs: config.statsFlushMs, log: app.log }));
-  app.addHook('onClose', () => app.viewCounter.close());
+  await app.register(search, { queue: opts.searchQueue });
+  await app.register(viewStats);
 
   app.get('/health', async () => {
     await app.database.db.execute('select 1');
@@ -153,5 +149,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(geocoderRoutes, { geocoderUrl: config.geocoderUrl, limit: app.limitGeocode, now: app.clock.now });
   await app.register(photoRoutes, { storage: app.photoStorage });
   await app.register(sitemapRoutes);
+  // Last: onClose hooks run last-registered first, so each job stops before anything it uses closes.
+  if (opts.background) await app.register(background, opts.background);
   return app;
 }

@@ -1,0 +1,26 @@
+/**
+ * Photos of publishes cut short by a crash (stored, but their row never committed): swept at
+ * start, then hourly sparing anything younger than an hour (a publish or an import in progress).
+ * At start on PGlite every orphan goes (the process owns the data directory alone).
+ */
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { removeOrphanPhotos, startOrphanSweep } from '../photos/sweep-orphans';
+import { onStart, type BackgroundOptions } from './lifecycle';
+
+const HOUR_MS = 60 * 60_000;
+
+async function orphanSweepPlugin(app: FastifyInstance, opts: BackgroundOptions) {
+  let sweeper: { stop(): Promise<void> } | null = null;
+  onStart(app, opts, async () => {
+    const photosDir = path.join(app.config.dataDir, 'photos');
+    const orphans = await removeOrphanPhotos(app.db, photosDir, app.database.engine === 'pglite' ? 0 : HOUR_MS);
+    if (orphans.length) app.log.info({ count: orphans.length }, 'fotos huérfanas eliminadas');
+    sweeper = startOrphanSweep(app, photosDir, { everyMs: HOUR_MS, olderThanMs: HOUR_MS });
+  });
+  // A sweep in progress finishes before the database closes.
+  app.addHook('onClose', async () => sweeper?.stop());
+}
+
+export default fp(orphanSweepPlugin, { name: 'orphan-sweep', fastify: '5.x', dependencies: ['db', 'storage'] });
