@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { anuncios } from '../src/db/schema';
 import { removeOrphanPhotos } from '../src/photos/sweep-orphans';
+import { createDiskStorage } from '../src/photos/storage';
 import { engines, openTestDatabase, type TestDatabase } from './support/engines';
 
 const key = (c: string) => `${c.repeat(32)}.webp`;
@@ -45,11 +46,11 @@ describe.each(engines())('orphan sweep on %s', (engine) => {
     }
     fs.writeFileSync(path.join(dir, 'not-a-photo.txt'), 'x');
 
-    const removed = await removeOrphanPhotos(testDb.database.db, dir, hour, now, 2);
+    const removed = await removeOrphanPhotos(testDb.database.db, createDiskStorage(dir), hour, now, 2);
     expect(removed.sort()).toEqual(oldOrphans.flatMap((k) => [card(k), k]).sort());
     expect(fs.readdirSync(dir).sort()).toEqual([...referenced.flatMap((k) => [k, card(k)]), young, card(young), 'not-a-photo.txt'].sort());
 
     // Without a margin (start-up on the embedded database, which the process owns alone) the young orphan goes too.
-    expect((await removeOrphanPhotos(testDb.database.db, dir, 0, now, 2)).sort()).toEqual([card(young), young].sort());
+    expect((await removeOrphanPhotos(testDb.database.db, createDiskStorage(dir), 0, now, 2)).sort()).toEqual([card(young), young].sort());
   });
 });

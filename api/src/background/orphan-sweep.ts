@@ -3,7 +3,6 @@
  * start, then hourly sparing anything younger than an hour (a publish or an import in progress).
  * At start on PGlite every orphan goes (the process owns the data directory alone).
  */
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { removeOrphanPhotos, startOrphanSweep } from '../photos/sweep-orphans';
@@ -14,10 +13,9 @@ const HOUR_MS = 60 * 60_000;
 async function orphanSweepPlugin(app: FastifyInstance, opts: BackgroundOptions) {
   let sweeper: { stop(): Promise<void> } | null = null;
   onStart(app, opts, async () => {
-    const photosDir = path.join(app.config.dataDir, 'photos');
-    const orphans = await removeOrphanPhotos(app.db, photosDir, app.database.engine === 'pglite' ? 0 : HOUR_MS);
+    const orphans = await removeOrphanPhotos(app.db, app.photoStorage, app.database.engine === 'pglite' ? 0 : HOUR_MS);
     if (orphans.length) app.log.info({ count: orphans.length }, 'fotos huérfanas eliminadas');
-    sweeper = startOrphanSweep(app, photosDir, { everyMs: HOUR_MS, olderThanMs: HOUR_MS });
+    sweeper = startOrphanSweep(app, { everyMs: HOUR_MS, olderThanMs: HOUR_MS });
   });
   // A sweep in progress finishes before the database closes.
   app.addHook('onClose', async () => sweeper?.stop());

@@ -1,5 +1,5 @@
 /** Photo pipeline: storage, processing (PNG/JPEG in, WebP out) and listing-level helpers. */
-export { createDiskStorage, isValidPhotoKey, contentTypeOfKey, InvalidPhotoKeyError } from './storage';
+export { createDiskStorage, dataDirPhotoStorage, PHOTOS_DIR, isValidPhotoKey, contentTypeOfKey, InvalidPhotoKeyError } from './storage';
 export type { PhotoStorage, StoredObject } from './storage';
 export {
   processPhoto,

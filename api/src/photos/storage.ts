@@ -1,10 +1,13 @@
 /**
- * Where photos live. The interface lets object storage (S3-compatible) replace the disk later;
- * the disk implementation writes atomically so a crash never leaves a half-written photo
- * under a real key.
+ * Where photos live, and the only door to them: uploads, deletes, the photo route, the feeds, the
+ * demo seed and the orphan sweep all go through a PhotoStorage (the app's is `app.photoStorage`,
+ * plugins/storage.ts; a script's is `dataDirPhotoStorage`). The interface lets object storage
+ * (S3-compatible) replace the disk later; the disk implementation writes atomically so a crash
+ * never leaves a half-written photo under a real key. Outside the API, only `npm run backup`
+ * (scripts/backup.mjs, stop-the-world) copies the directory PHOTOS_DIR names, as files.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, opendir, readFile, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface StoredObject {
@@ -16,6 +19,18 @@ export interface PhotoStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
+  /** Every stored key, in no particular order, streamed (never the whole list in memory). */
+  keys(): AsyncIterable<string>;
+  /** When the photo was stored (ms since the epoch), or null when it is not there. */
+  storedAt(key: string): Promise<number | null>;
+}
+
+/** The photos' directory inside DATA_DIR. */
+export const PHOTOS_DIR = 'photos';
+
+/** The photo storage of a data directory (DATA_DIR/photos): the app's default and the scripts'. */
+export function dataDirPhotoStorage(dataDir: string): PhotoStorage {
+  return createDiskStorage(path.join(dataDir, PHOTOS_DIR));
 }
 
 /**
@@ -95,6 +110,22 @@ export function createDiskStorage(dir: string): PhotoStorage {
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       }
+    },
+    async *keys() {
+      let dir;
+      try {
+        dir = await opendir(root);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw err;
+      }
+      // Temporaries and anything else that is not a photo key are not photos.
+      for await (const entry of dir) if (entry.isFile() && isValidPhotoKey(entry.name)) yield entry.name;
+    },
+    async storedAt(key) {
+      if (!isValidPhotoKey(key)) return null;
+      const info = await stat(path.join(root, key)).catch(() => null);
+      return info ? info.mtimeMs : null;
     },
   };
 }

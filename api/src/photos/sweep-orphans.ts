@@ -1,21 +1,19 @@
 /**
  * Photos are written before their listing row is committed (the row names them), so a process
  * killed in between leaves files no listing references. They are removed at start-up and then
- * periodically (issue 19, item 7), reading the photo directory and asking the database in pages,
- * so neither the directory nor the listings' keys are ever held whole in memory.
+ * periodically (issue 19, item 7), listing the photo storage's keys and asking the database in
+ * pages, so neither the stored keys nor the listings' keys are ever held whole in memory.
  *
  * What may go: at start-up on the embedded database the process owns the data directory alone (a
  * lock keeps any other out), so every orphan; otherwise only files older than `olderThanMs`, since
  * a publish or a feed import (of this process, or of another instance on a shared PostgreSQL) may
  * have stored photos whose row is not committed yet.
  */
-import { opendir, stat, unlink } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { anuncios } from '../db/schema';
 import type { Db } from '../db/client';
-import { isValidPhotoKey } from './storage';
+import type { PhotoStorage } from './storage';
 
 /** The full-size key a stored name belongs to (its card rendition shares its fate). */
 const fullKeyOf = (name: string) => name.replace(/-card\.webp$/, '.webp');
@@ -29,31 +27,22 @@ async function referencedAmong(db: Db, keys: string[]): Promise<Set<string>> {
   return new Set(list.map((r) => r.key));
 }
 
-export async function removeOrphanPhotos(db: Db, photosDir: string, olderThanMs = 0, now = Date.now(), pageSize = 500): Promise<string[]> {
-  let dir;
-  try {
-    dir = await opendir(photosDir);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw err;
-  }
+export async function removeOrphanPhotos(db: Db, storage: PhotoStorage, olderThanMs = 0, now = Date.now(), pageSize = 500): Promise<string[]> {
   const removed: string[] = [];
   let page: string[] = [];
   const sweepPage = async () => {
     const referenced = await referencedAmong(db, [...new Set(page.map(fullKeyOf))]);
     for (const name of page) {
       if (referenced.has(fullKeyOf(name))) continue;
-      const file = path.join(photosDir, name);
-      const info = await stat(file).catch(() => null);
-      if (!info || now - info.mtimeMs < olderThanMs) continue;
-      await unlink(file).catch(() => undefined);
+      const storedAt = await storage.storedAt(name);
+      if (storedAt === null || now - storedAt < olderThanMs) continue;
+      await storage.delete(name).catch(() => undefined);
       removed.push(name);
     }
     page = [];
   };
-  for await (const entry of dir) {
-    if (!entry.isFile() || !isValidPhotoKey(entry.name)) continue;
-    page.push(entry.name);
+  for await (const key of storage.keys()) {
+    page.push(key);
     if (page.length >= pageSize) await sweepPage();
   }
   if (page.length) await sweepPage();
@@ -61,10 +50,10 @@ export async function removeOrphanPhotos(db: Db, photosDir: string, olderThanMs 
 }
 
 /** Every `everyMs`, a sweep of orphans older than `olderThanMs`; a sweep in progress is awaited by close. */
-export function startOrphanSweep(app: FastifyInstance, photosDir: string, opts: { everyMs: number; olderThanMs: number }): { stop(): Promise<void> } {
+export function startOrphanSweep(app: FastifyInstance, opts: { everyMs: number; olderThanMs: number }): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
-    running ??= removeOrphanPhotos(app.db, photosDir, opts.olderThanMs)
+    running ??= removeOrphanPhotos(app.db, app.photoStorage, opts.olderThanMs)
       .then((orphans) => {
         if (orphans.length) app.log.info({ count: orphans.length }, 'fotos huérfanas eliminadas');
       })
