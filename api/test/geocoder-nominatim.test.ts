@@ -6,7 +6,7 @@
 import http from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MSG, type GeocodeResponse } from 'shared-contracts';
-import geocodeRoutes from '../src/geocoder/routes';
+import geocodeRoutes from '../src/geocoder/geocoder-routes';
 
 const NOMINATIM_PORT = 4220;
 const API_PORT = 4221;

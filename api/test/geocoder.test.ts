@@ -4,7 +4,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MSG, type GeocodeResponse } from 'shared-contracts';
-import geocodeRoutes from '../src/geocoder/routes';
+import geocodeRoutes from '../src/geocoder/geocoder-routes';
 import { findMunicipality, findProvince, findSector, getGazetteer, gazetteerAttribution } from '../src/geocoder';
 
 const PORT = 4210;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { MSG } from 'shared-contracts';
-import photoRoutes from '../src/photos/routes';
+import photoRoutes from '../src/photos/photo-routes';
 import { cardKeyOf, createDiskStorage, storeListingPhotos } from '../src/photos';
 import { png } from './photos-fixtures';
 

@@ -1,6 +1,6 @@
 /**
  * robots.txt and the sitemap (sitemap protocol 0.9), served by the site server from the API's
- * sitemap calls (api/src/sitemap/routes.ts):
+ * sitemap calls (api/src/sitemap/sitemap-routes.ts):
  *   /sitemap.xml               index: the landing pages' file and one file per block of listings
  *   /sitemap-lugares.xml       home and landing pages (/venta, /venta/apartamento/piantini)
  *   /sitemap-anuncios-<n>.xml  the listings of block n (at most 50,000), with lastmod

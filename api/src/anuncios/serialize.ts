@@ -49,7 +49,7 @@ export function toAnuncio(row: AnuncioRow, publicApiUrl: string, ttlDays?: numbe
     name: row.name,
     apellido: row.apellido,
     empresa: row.empresa,
-    // The phone and email only through POST /anuncio/{id}/contacto (contact-route.ts).
+    // The phone and email only through POST /anuncio/{id}/contacto (contact-routes.ts).
     canales: contactCanales(row),
     place: row.place,
     region: row.region,
