@@ -5,27 +5,17 @@
 import { MSG } from 'shared-contracts';
 import { engines } from './support/engines';
 import { NO_LIMITS } from './support/limits';
-import { startTestApp, type TestApp } from './support/app';
-import { startSmtp, linkIn } from './support/smtp';
+import { setupMailApp } from './support/app';
+import { linkIn } from './support/smtp';
 import { get, jwtPayload, post } from './support/http';
 
 const PASSWORD = 'Casa2024!';
 const NEW_PASSWORD = 'Nueva#2025x';
 
 describe.each(engines())('accounts on %s', (engine) => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  const { t, smtp } = setupMailApp(engine, {}, { rateLimits: NO_LIMITS });
   let n = 0;
   const newEmail = () => `persona${++n}@example.com`;
-
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await startTestApp(engine, { smtpUrl: smtp.url }, { rateLimits: NO_LIMITS });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
 
   async function signup(email: string, extra: Record<string, unknown> = {}) {
     const since = smtp.mails.length;

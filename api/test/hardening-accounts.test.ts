@@ -9,7 +9,7 @@ import * as passwords from '../src/accounts/passwords';
 import { createMailer } from '../src/mail/mailer';
 import { engines } from './support/engines';
 import { NO_LIMITS } from './support/limits';
-import { startTestApp, type TestApp } from './support/app';
+import { setupMailApp } from './support/app';
 import { startSmtp, linkIn } from './support/smtp';
 import { post } from './support/http';
 
@@ -24,17 +24,8 @@ const LISTS = [
 ];
 
 describe.each(engines())('account hardening on %s', (engine) => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  const { t, smtp } = setupMailApp(engine, {}, { rateLimits: NO_LIMITS });
 
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await startTestApp(engine, { smtpUrl: smtp.url }, { rateLimits: NO_LIMITS });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
 
   test.each(LISTS)('an address list %j is refused by every call that takes an email, and nobody gets mail', async (email) => {
     const before = smtp.mails.length;

@@ -8,8 +8,7 @@ import { MSG } from 'shared-contracts';
 import { anuncios } from '../src/db/schema';
 import { EXPIRY_LOCK_KEY, runExpiryJob } from '../src/anuncios/expiry-job';
 import { engines } from './support/engines';
-import { startTestApp, type TestApp } from './support/app';
-import { startSmtp } from './support/smtp';
+import { setupMailApp } from './support/app';
 import { createUser } from './support/users';
 import { get, post } from './support/http';
 import { publishListing } from './support/owner-listings';
@@ -17,16 +16,7 @@ import { publishListing } from './support/owner-listings';
 const DAY = 24 * 3600_000;
 
 describe.each(engines())('listing expiry on %s', (engine) => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await startTestApp(engine, { smtpUrl: smtp.url, listingTtlDays: 90 });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const { t, smtp } = setupMailApp(engine, { listingTtlDays: 90 });
 
   const run = async () => {
     const result = await runExpiryJob(t.app);

@@ -8,11 +8,10 @@
 import fc from 'fast-check';
 import { MSG, REPORTE_COMENTARIO_MAX } from 'shared-contracts';
 import { engines } from './support/engines';
-import { startTestApp, type TestApp } from './support/app';
+import { setupMailApp } from './support/app';
 import { TEST_PASSWORD, createUser } from './support/users';
 import { del, get, post } from './support/http';
 import { editListing, publishListing } from './support/owner-listings';
-import { startSmtp } from './support/smtp';
 import { historyOf } from '../src/moderation/repository';
 import type { UserRow } from '../src/db/schema';
 
@@ -20,8 +19,7 @@ const DAY = 24 * 3600_000;
 const MODERATOR = 'moderadora@example.com';
 
 describe.each(engines())('reports and moderation on %s', (engine) => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  const { t, smtp } = setupMailApp(engine, { trustProxy: 1, moderatorEmails: [MODERATOR], reportsToHold: 3 });
   let moderator: UserRow;
   /** A token signed now (the tests move the clock by days, past a token's lifetime). */
   const authOf = (user: UserRow) => ({ authorization: `Bearer ${t.app.signToken(user)}` });
@@ -43,13 +41,7 @@ describe.each(engines())('reports and moderation on %s', (engine) => {
   const queue = async () => (await get(t, '/moderacion/anuncios', mod())).body.items as any[];
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await startTestApp(engine, { smtpUrl: smtp.url, trustProxy: 1, moderatorEmails: [MODERATOR], reportsToHold: 3 });
     moderator = (await createUser(t.app, { email: MODERATOR })).user;
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
   });
 
   test('report limits: one per listing and reporter a day, reasons and comment checked, not one\'s own listing, per-client limit', async () => {

@@ -12,8 +12,8 @@ import { alertEmails, favoritos } from '../src/db/schema';
 import { claimAlerts, runAlertJob } from '../src/busquedas/alert-job';
 import { nextDueAt } from '../src/busquedas/schedule';
 import { engines } from './support/engines';
-import { startTestApp, type TestApp } from './support/app';
-import { startSmtp, type ReceivedMail } from './support/smtp';
+import { setupMailApp } from './support/app';
+import type { ReceivedMail } from './support/smtp';
 import { createUser, TEST_PASSWORD } from './support/users';
 import { get, post, request, del } from './support/http';
 import { editListing, publishListing } from './support/owner-listings';
@@ -36,16 +36,7 @@ test('daily at 8:00 and weekly on Monday 8:00 in Santo Domingo (UTC-4)', () => {
 });
 
 describe.each(engines())('favourites, saved searches and alerts on %s', (engine) => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await startTestApp(engine, { smtpUrl: smtp.url }, { rateLimits: NO_LIMITS });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const { t, smtp } = setupMailApp(engine, {}, { rateLimits: NO_LIMITS });
 
   const seller = async () => (await createUser(t.app, { miPlan: 50 })).auth;
   const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email));

@@ -1,4 +1,7 @@
-/** Builds the real app for a test: a test database, a movable clock, a temporary data directory. */
+/**
+ * Builds the real app for a test: a test database, a movable clock, a temporary data directory.
+ * `setupMailApp` registers the set-up most suites share (the app and an SMTP receiver it sends to).
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +11,7 @@ import { buildApp, type AppOptions } from '../../src/app';
 import type { Config } from '../../src/config';
 import type { Engine } from '../../src/db/client';
 import { openTestDatabase, type TestDatabase } from './engines';
+import { startSmtp, type SmtpReceiver } from './smtp';
 
 export class ManualClock {
   constructor(public ms = Date.UTC(2025, 0, 15, 12, 0, 0)) {}
@@ -72,4 +76,49 @@ export async function startTestApp(engine: Engine, overrides: Partial<Config> = 
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A handle usable before its object exists: every property read goes to what `bind` was given
+ * (the suites' beforeAll starts things after the tests' closures have captured the handle).
+ */
+function lateBound<T extends object>(what: string): { handle: T; bind(value: T): void } {
+  let target: T | null = null;
+  const current = (): T => {
+    if (!target) throw new Error(`${what} is used before beforeAll has started it`);
+    return target;
+  };
+  const handle = new Proxy({} as T, {
+    get: (_, key) => Reflect.get(current(), key),
+    has: (_, key) => Reflect.has(current(), key),
+    ownKeys: () => Reflect.ownKeys(current()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const found = Reflect.getOwnPropertyDescriptor(current(), key);
+      return found && { ...found, configurable: true };
+    },
+  });
+  return { handle, bind: (value) => (target = value) };
+}
+
+/**
+ * Registers a suite's beforeAll/afterAll: a real SMTP receiver, then the app on `engine` sending
+ * to it (`smtpUrl` set, `overrides` and `opts` as for startTestApp); both closed after the suite.
+ * The returned `t` and `smtp` may be captured at once and used from the first test on.
+ */
+export function setupMailApp(engine: Engine, overrides: Partial<Config> = {}, opts: AppOptions = {}): { t: TestApp; smtp: SmtpReceiver } {
+  const t = lateBound<TestApp>('the test app');
+  const smtp = lateBound<SmtpReceiver>('the SMTP receiver');
+  let app: TestApp | null = null;
+  let receiver: SmtpReceiver | null = null;
+  beforeAll(async () => {
+    receiver = await startSmtp();
+    smtp.bind(receiver);
+    app = await startTestApp(engine, { smtpUrl: receiver.url, ...overrides }, opts);
+    t.bind(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await receiver?.close();
+  });
+  return { t: t.handle, smtp: smtp.handle };
 }

@@ -14,7 +14,15 @@ export function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-export async function startSmtp() {
+export interface SmtpReceiver {
+  /** smtp://127.0.0.1:port, for the app's SMTP_URL. */
+  url: string;
+  mails: ReceivedMail[];
+  waitFor(to: string, since?: number, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+export async function startSmtp(): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
