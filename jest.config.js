@@ -1,6 +1,6 @@
 /**
  * One jest configuration for the whole repository: a project per kind of environment.
- * Component tests (jsdom) live beside the code in the web apps and shared-contracts;
+ * Component tests (jsdom) live beside the code in the web apps, shared-contracts and web-runtime;
  * API tests (node) run against a real PGlite, and PostgreSQL when DATABASE_URL is set.
  */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.base.json', diagnostics: false }];
@@ -18,7 +18,7 @@ module.exports = {
       rootDir: __dirname,
       // jsdom plus Node's own fetch: pages talk to real (or recorded) HTTP servers in the tests
       testEnvironment: '<rootDir>/jest/jsdom-env.js',
-      roots: ['<rootDir>/shared-contracts/src', '<rootDir>/shell/src', '<rootDir>/mf-search/src', '<rootDir>/mf-listing/src', '<rootDir>/mf-account/src', '<rootDir>/mf-publish/src'],
+      roots: ['<rootDir>/shared-contracts/src', '<rootDir>/web-runtime/src', '<rootDir>/shell/src', '<rootDir>/mf-search/src', '<rootDir>/mf-listing/src', '<rootDir>/mf-account/src', '<rootDir>/mf-publish/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform,
       transformIgnorePatterns: [`/node_modules/(?!(${esm})/)`],

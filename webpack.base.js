@@ -27,6 +27,7 @@ function installedVersion(name) {
 function sharedConfig({ provideAntd }) {
   const singleton = (name) => ({ singleton: true, requiredVersion: installedVersion(name) });
   const contractsVersion = `^${require('./shared-contracts/package.json').version}`;
+  const runtimeVersion = `^${require('./web-runtime/package.json').version}`;
   return {
     react: singleton('react'),
     'react-dom': singleton('react-dom'),
@@ -34,10 +35,10 @@ function sharedConfig({ provideAntd }) {
     'react-dom/': singleton('react-dom'),
     'react/': singleton('react'),
     // routing is shared through this re-export so that react-router is tree-shaken (decision 0004)
-    'shared-contracts/router': { singleton: true, requiredVersion: contractsVersion },
+    'web-runtime/router': { singleton: true, requiredVersion: runtimeVersion },
     zustand: singleton('zustand'),
     'shared-contracts': { singleton: true, requiredVersion: contractsVersion },
-    'shared-contracts/store': { singleton: true, requiredVersion: contractsVersion },
+    'web-runtime/store': { singleton: true, requiredVersion: runtimeVersion },
     // zod and the schemas: one copy, fetched only by the screens that validate (decision 0004)
     'shared-contracts/schemas': { singleton: true, requiredVersion: contractsVersion },
     'antd/': { ...singleton('antd'), ...(provideAntd ? {} : { import: false }) },

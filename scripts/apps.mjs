@@ -41,11 +41,13 @@ export function markBuilt(apps) {
 
 const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
-/** Apps whose build is missing or older than their sources (or shared-contracts', or the build config). */
+/** Apps whose build is missing or older than their sources (or the shared packages', or the build config). */
 export function staleApps() {
   const contracts = Math.max(
     newestMtime(path.join(ROOT, 'shared-contracts', 'src')),
     mtime(path.join(ROOT, 'shared-contracts', 'package.json')),
+    newestMtime(path.join(ROOT, 'web-runtime', 'src')),
+    mtime(path.join(ROOT, 'web-runtime', 'package.json')),
     mtime(path.join(ROOT, 'webpack.base.js')),
   );
   return WEB_APPS.filter((app) => {

@@ -51,12 +51,13 @@ function appOf(arg: string | undefined): string {
 function hostVersions(): Record<string, string> {
   const lock = readJson<{ packages: Record<string, { version?: string }> }>(path.join(ROOT, 'package-lock.json'), { packages: {} });
   const v = (name: string) => lock.packages[`node_modules/${name}`]?.version ?? '';
-  const contracts = readJson<{ version: string }>(path.join(ROOT, 'shared-contracts', 'package.json'), { version: '' }).version;
+  const version = (pkg: string) => readJson<{ version: string }>(path.join(ROOT, pkg, 'package.json'), { version: '' }).version;
   return {
     react: v('react'),
     'react-dom': v('react-dom'),
     zustand: v('zustand'),
-    ...Object.fromEntries(['shared-contracts', 'shared-contracts/store', 'shared-contracts/router'].map((name) => [name, contracts])),
+    'shared-contracts': version('shared-contracts'),
+    ...Object.fromEntries(['web-runtime/store', 'web-runtime/router'].map((name) => [name, version('web-runtime')])),
   };
 }
 

@@ -1,5 +1,5 @@
 /** Standalone QA mode: this remote's pages in the shared harness, against the real API. */
-import { startStandalone } from 'shared-contracts/harness';
+import { startStandalone } from 'web-runtime/harness';
 import LoginPage from './pages/login-page';
 import SignupPage from './pages/signup-page';
 import ForgotPasswordPage from './pages/forgot-password-page';

@@ -1,5 +1,5 @@
 /** Standalone QA mode: this remote's pages in the shared harness, against the real API. */
-import { startStandalone } from 'shared-contracts/harness';
+import { startStandalone } from 'web-runtime/harness';
 import AnuncioDetailPage from './pages/anuncio-detail-page';
 import FavoritosPage from './pages/favoritos-page';
 

@@ -1,5 +1,5 @@
 /** Standalone QA mode: this remote's pages in the shared harness, against the real API. */
-import { startStandalone } from 'shared-contracts/harness';
+import { startStandalone } from 'web-runtime/harness';
 import MisAnunciosPage from './pages/mis-anuncios-page';
 import AgregarAnuncioPage from './pages/agregar-anuncio-page';
 import EditarAnuncioPage from './pages/editar-anuncio-page';

@@ -9,8 +9,8 @@ const host = {
   'react-dom': '19.3.1',
   zustand: '5.1.0',
   'shared-contracts': '0.1.0',
-  'shared-contracts/store': '0.1.0',
-  'shared-contracts/router': '0.1.0',
+  'web-runtime/store': '0.1.0',
+  'web-runtime/router': '0.1.0',
 };
 const shared = Object.entries(host).map(([name, version]) => ({ name, version, requiredVersion: `^${version}` }));
 const manifest = (patch: Partial<RemoteManifest> = {}): RemoteManifest => ({

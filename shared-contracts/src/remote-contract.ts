@@ -12,9 +12,9 @@ export const SHARED_SINGLETONS = [
   'react-dom',
   'zustand',
   'shared-contracts',
-  'shared-contracts/store',
+  'web-runtime/store',
   // react-router reaches the remotes through this re-export (decision 0004)
-  'shared-contracts/router',
+  'web-runtime/router',
   // not 'shared-contracts/schemas': shared to save bytes, a second copy would still work, and a
   // remote that validates nothing (mf-listing) does not list it
 ] as const;

@@ -5,7 +5,7 @@
  */
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { parseRuntimeConfig, parseRemoteRegistry, type SsrPayload } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 import { registerRemoteRegistry, loadRemoteById, peekRemoteById, preloadRemotes } from './remotes/registry';
 import { App } from './app/app';
 import './app/global.css';

@@ -1,7 +1,7 @@
 /** A finished step: the SPEC's success text and the button that leads on (usually Back to Login). */
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
-import { useNavigate } from 'shared-contracts/router';
+import { useNavigate } from 'web-runtime/router';
 import { MSG, ROUTES } from 'shared-contracts';
 
 export function SuccessPanel({

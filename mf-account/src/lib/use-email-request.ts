@@ -3,7 +3,7 @@
  * sent view; a failure is silent for the visitor and only logged (SPEC §7, §8), so `endpoint`
  * names the call in that log line.
  */
-import { useApi } from 'shared-contracts/store';
+import { useApi } from 'web-runtime/store';
 import type { ApiClient } from 'shared-contracts';
 import { useRequest } from './use-request';
 

@@ -4,9 +4,9 @@
  */
 import { useEffect, useRef } from 'react';
 import Spin from 'antd/es/spin';
-import { useParams } from 'shared-contracts/router';
+import { useParams } from 'web-runtime/router';
 import { ROUTES, SAVED_MSG } from 'shared-contracts';
-import { useApi } from 'shared-contracts/store';
+import { useApi } from 'web-runtime/store';
 import { AccountCard } from '../components/account-card';
 import { FormError } from '../components/form-error';
 import { SuccessPanel } from '../components/success-panel';

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CHOSEN_PLAN_STORAGE_KEY, MSG, PLANS } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 import { renderPage } from '../test-support/render-page';
 import { setupPageSuite } from '../test-support/page-suite';
 import ComprarPlanPage from './comprar-plan-page';

@@ -1,5 +1,5 @@
 /** /confirmEmail/:id/:token — the link from the confirmation email. */
-import { useParams } from 'shared-contracts/router';
+import { useParams } from 'web-runtime/router';
 import { AccountCard } from '../components/account-card';
 import { ConfirmEmailPanel } from '../features/confirm-email/components/confirm-email-panel';
 

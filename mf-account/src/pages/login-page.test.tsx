@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG, USER_STORAGE_KEY, type User } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 import { renderPage } from '../test-support/render-page';
 import { setupPageSuite } from '../test-support/page-suite';
 import LoginPage from './login-page';

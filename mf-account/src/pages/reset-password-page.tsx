@@ -1,5 +1,5 @@
 /** /resetPassword/:id/:token — the link from the reset email. */
-import { useParams } from 'shared-contracts/router';
+import { useParams } from 'web-runtime/router';
 import { AccountCard } from '../components/account-card';
 import { ResetPasswordForm } from '../features/reset-password/components/reset-password-form';
 

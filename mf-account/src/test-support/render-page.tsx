@@ -4,9 +4,9 @@
  */
 import { StrictMode, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'shared-contracts/router';
+import { MemoryRouter, Route, Routes, useLocation } from 'web-runtime/router';
 import { parseRuntimeConfig } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 
 function LocationProbe() {
   const location = useLocation();

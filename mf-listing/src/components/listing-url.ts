@@ -5,7 +5,7 @@
  * called from an event, never while rendering on the server.
  */
 import { anuncioPath, anuncioUrl } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 
 export function useSiteUrl(): string {
   return usePortalStore((s) => s.config?.siteUrl ?? '');

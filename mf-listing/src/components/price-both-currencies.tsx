@@ -6,7 +6,7 @@
 import type { CSSProperties } from 'react';
 import theme from 'antd/es/theme';
 import { formatPrice, otherCurrencyPrice, type Anuncio } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 
 export interface PriceBothCurrenciesProps {
   anuncio: Pick<Anuncio, 'price' | 'moneda'>;

@@ -7,7 +7,7 @@
  */
 import { useCallback, useState } from 'react';
 import { ApiError, MSG, formatPhone, telHref, whatsappDigits, whatsappHref, type ContactCanal } from 'shared-contracts';
-import { useApi } from 'shared-contracts/store';
+import { useApi } from 'web-runtime/store';
 
 export type ContactoState =
   | { status: 'idle' }

@@ -1,12 +1,12 @@
 /**
- * The detail page against a recorded API over real HTTP (shared-contracts/testing): loading by id,
+ * The detail page against a recorded API over real HTTP (web-runtime/testing): loading by id,
  * instant paint from the store, not-found answers, formatting, reveal-once, document metadata.
  */
 import { act, configure, render, screen, fireEvent, within, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'shared-contracts/router';
-import { makeAnuncio, startRecordedApi, type RecordedApi, type RecordedReply } from 'shared-contracts/testing';
+import { MemoryRouter, Route, Routes } from 'web-runtime/router';
+import { makeAnuncio, startRecordedApi, type RecordedApi, type RecordedReply } from 'web-runtime/testing';
 import { parseRuntimeConfig, type Anuncio } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 import AnuncioDetailPage, { IR_AL_INICIO } from './anuncio-detail-page';
 
 jest.setTimeout(30_000);

@@ -1,9 +1,9 @@
 /** /anuncioDetailedView/:anuncioId — a listing in detail (SPEC §2 "Listing detail"). */
-import { useNavigate, useParams } from 'shared-contracts/router';
+import { useNavigate, useParams } from 'web-runtime/router';
 import Button from 'antd/es/button';
 import Spin from 'antd/es/spin';
 import { ApiError, MSG, ROUTES, anuncioDataKey, type Anuncio, type ServerDataLoader } from 'shared-contracts';
-import { StatusPanel } from 'shared-contracts/remote';
+import { StatusPanel } from 'web-runtime/remote';
 import { AnuncioDetail } from '../features/anuncio-detail/anuncio-detail';
 import { Breadcrumb } from '../features/anuncio-detail/breadcrumb';
 import { listingHead } from '../features/anuncio-detail/listing-head';

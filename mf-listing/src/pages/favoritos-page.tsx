@@ -4,9 +4,9 @@
  * heart to take it off the list.
  */
 import Spin from 'antd/es/spin';
-import { Link } from 'shared-contracts/router';
+import { Link } from 'web-runtime/router';
 import { ESTADO_LABELS, ROUTES, SAVED_MSG, type Favorito } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 import { AnuncioCard } from '../features/anuncio-card/anuncio-card';
 import { FavoriteHeart } from '../features/favoritos/favorite-heart';
 import { useFavoritosList } from '../features/favoritos/use-favoritos-list';

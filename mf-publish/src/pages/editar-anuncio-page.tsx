@@ -1,5 +1,5 @@
 /** /editarAnuncio/:anuncioId — the owner edits a listing (issue 20): the add form, prefilled. */
-import { useParams } from 'shared-contracts/router';
+import { useParams } from 'web-runtime/router';
 import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
 import { ESTADO_LABELS, MSG } from 'shared-contracts';

@@ -1,8 +1,8 @@
 import { configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'shared-contracts/router';
+import { MemoryRouter, Route, Routes } from 'web-runtime/router';
 import { MSG, type Anuncio, type Estado, type MisAnunciosResponse } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 import MisAnunciosPage from './mis-anuncios-page';
 import { TEST_USER, setSession, startRecordedApi, type RecordedAnswer } from '../test-support/recorded-api';
 

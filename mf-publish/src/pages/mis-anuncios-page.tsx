@@ -2,7 +2,7 @@
  * /misAnuncios — the user's listings as mf-listing cards, with the plan or add-listing action
  * (SPEC §2); under each card its status and the owner's actions (issue 20).
  */
-import { Link, useNavigate } from 'shared-contracts/router';
+import { Link, useNavigate } from 'web-runtime/router';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import FloatButton from 'antd/es/float-button';
@@ -10,8 +10,8 @@ import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { DESKTOP_CARDS_PER_ROW, MSG, ROUTES } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
-import { RemoteComponent } from 'shared-contracts/remote';
+import { usePortalStore } from 'web-runtime/store';
+import { RemoteComponent } from 'web-runtime/remote';
 import { useMisAnuncios } from '../features/mis-anuncios/hooks/use-mis-anuncios';
 import { FallbackCard } from '../features/mis-anuncios/fallback-card';
 import { ListingActions } from '../features/mis-anuncios/components/listing-actions';

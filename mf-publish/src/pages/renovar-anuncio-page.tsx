@@ -1,5 +1,5 @@
 /** /renovarAnuncio/:anuncioId/:token — the reminder email's one-click renewal, no session needed (issue 20). */
-import { useNavigate, useParams } from 'shared-contracts/router';
+import { useNavigate, useParams } from 'web-runtime/router';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import Spin from 'antd/es/spin';

@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import { parseRuntimeConfig, type User } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 
 export interface RecordedRequest {
   method: string;

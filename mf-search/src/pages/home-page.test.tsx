@@ -5,10 +5,10 @@
  * mf_listing's so this remote's tests do not depend on another remote's code).
  */
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Link, MemoryRouter, Route, Routes, useLocation, useParams } from 'shared-contracts/router';
-import { makeAnuncio, startRecordedApi, type RecordedApi, type RecordedReply, type RecordedRequest } from 'shared-contracts/testing';
+import { Link, MemoryRouter, Route, Routes, useLocation, useParams } from 'web-runtime/router';
+import { makeAnuncio, startRecordedApi, type RecordedApi, type RecordedReply, type RecordedRequest } from 'web-runtime/testing';
 import { parseRuntimeConfig, type AllAnunciosResponse, type Anuncio } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 import HomePage, { ERROR_LISTA, SIN_RESULTADOS } from './home-page';
 import { LABELS } from '../features/search-panel/search-panel';
 

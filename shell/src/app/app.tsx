@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
-import { BrowserRouter, useLocation } from 'shared-contracts/router';
-import { PageDataContext, usePortalStore } from 'shared-contracts/store';
+import { BrowserRouter, useLocation } from 'web-runtime/router';
+import { PageDataContext, usePortalStore } from 'web-runtime/store';
 import { ThemeProvider } from './theme-provider';
 import { AppRoutes } from './routes';
 

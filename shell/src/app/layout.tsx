@@ -1,5 +1,5 @@
 /** Page frame: header (with drawer on phones), the routed page, footer; session upkeep. */
-import { Outlet } from 'shared-contracts/router';
+import { Outlet } from 'web-runtime/router';
 import { Header } from '../components/header';
 import { Footer } from '../components/footer';
 import { useSessionUpkeep } from '../hooks/use-session-upkeep';

@@ -2,9 +2,9 @@
  * The route table of SPEC §2: each route names the remote and expose that renders it,
  * and its guard. Find any screen's code from here in one hop.
  */
-import { Navigate, Route, Routes, useLocation } from 'shared-contracts/router';
+import { Navigate, Route, Routes, useLocation } from 'web-runtime/router';
 import { MSG, ROUTES, nextAfterLogin, type RemoteName } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 import { RemotePage } from '../remotes/remote-page';
 import { Layout } from './layout';
 import { ErrorScreen, RouteErrorBoundary } from '../components/error-screen';

@@ -4,7 +4,7 @@ import ConfigProvider from 'antd/es/config-provider';
 import theme from 'antd/es/theme';
 import esES from 'antd/es/locale/es_ES';
 import { ANTD_THEME_TOKENS } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 const subscribeDark = (onChange: () => void) => {

@@ -1,6 +1,6 @@
 /** Footer: contact email from the runtime config, the 2024 copyright, data credits, colour scheme. */
 import { COLOR_SCHEMES, COPYRIGHT_YEAR, DATA_ATTRIBUTION, type ColorScheme } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 
 const SCHEME_LABELS: Record<ColorScheme, string> = { auto: 'Automático', dark: 'Oscuro', light: 'Claro' };
 

@@ -1,6 +1,6 @@
 import { render, screen, fireEvent } from '@testing-library/react';
-import { MemoryRouter, Routes, Route, useLocation } from 'shared-contracts/router';
-import { usePortalStore } from 'shared-contracts/store';
+import { MemoryRouter, Routes, Route, useLocation } from 'web-runtime/router';
+import { usePortalStore } from 'web-runtime/store';
 import { Header } from './header';
 
 function Where() {

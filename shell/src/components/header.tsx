@@ -4,9 +4,9 @@
  * first paint never jumps.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'shared-contracts/router';
+import { Link, useNavigate } from 'web-runtime/router';
 import { ROUTES } from 'shared-contracts';
-import { usePortalStore, useApi } from 'shared-contracts/store';
+import { usePortalStore, useApi } from 'web-runtime/store';
 
 const MobileDrawer = lazy(() => import('./mobile-drawer'));
 

@@ -1,8 +1,8 @@
 /** The phone menu (SPEC §2 "Header", small screens): full width, above everything. */
 import Drawer from 'antd/es/drawer';
-import { Link } from 'shared-contracts/router';
+import { Link } from 'web-runtime/router';
 import { DRAWER_Z_INDEX, ROUTES } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 
 interface Props {
   open: boolean;

@@ -3,9 +3,9 @@
  * the user's own listings (and so the available count) loaded; a 401 there sends the user to /.
  */
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'shared-contracts/router';
+import { useLocation, useNavigate } from 'web-runtime/router';
 import { ROUTES } from 'shared-contracts';
-import { loadMisAnuncios, useApi, usePortalStore } from 'shared-contracts/store';
+import { loadMisAnuncios, useApi, usePortalStore } from 'web-runtime/store';
 
 export function useSessionUpkeep() {
   const location = useLocation();

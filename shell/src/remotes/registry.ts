@@ -7,7 +7,7 @@
  */
 import { registerRemotes, loadRemote, getInstance } from '@module-federation/enhanced/runtime';
 import { DEFAULT_REMOTE_TIMEOUT_MS, type RemoteName, type RemoteRegistry } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 
 let timeoutOverride: number | null = null;
 /** The server renderer waits less for a remote than a browser does (SSR_REMOTE_TIMEOUT_MS). */

@@ -4,7 +4,7 @@ import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
 import Popconfirm from 'antd/es/popconfirm';
-import { useNavigate } from 'shared-contracts/router';
+import { useNavigate } from 'web-runtime/router';
 import type { MouseEvent } from 'react';
 import { FRECUENCIAS, FRECUENCIA_LABELS, SAVED_MSG, searchHref, type BusquedaPatchBody, type Frecuencia, type SavedSearch } from 'shared-contracts';
 import { FormError } from '../../components/form-error';

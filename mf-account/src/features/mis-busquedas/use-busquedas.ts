@@ -1,7 +1,7 @@
 /** The signed-in user's saved searches (issue 22): load, rename, change frequency, delete. */
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, type BusquedaPatchBody, type SavedSearch } from 'shared-contracts';
-import { useApi, usePortalStore } from 'shared-contracts/store';
+import { useApi, usePortalStore } from 'web-runtime/store';
 import { errorText } from '../../lib/use-request';
 
 export type BusquedasState = { status: 'loading' } | { status: 'ok'; busquedas: SavedSearch[] } | { status: 'error'; message: string };

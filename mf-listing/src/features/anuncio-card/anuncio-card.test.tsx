@@ -1,7 +1,7 @@
 import { render, screen, fireEvent, within, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useParams } from 'shared-contracts/router';
-import { makeAnuncio, startRecordedApi, type RecordedApi } from 'shared-contracts/testing';
-import { usePortalStore } from 'shared-contracts/store';
+import { MemoryRouter, Route, Routes, useParams } from 'web-runtime/router';
+import { makeAnuncio, startRecordedApi, type RecordedApi } from 'web-runtime/testing';
+import { usePortalStore } from 'web-runtime/store';
 import { AnuncioCard } from './anuncio-card';
 import { PLACEHOLDER_ALT } from '../../components/image-carousel';
 import { DELETE_LABEL, DELETE_OK } from '../../components/delete-button';

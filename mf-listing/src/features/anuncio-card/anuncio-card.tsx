@@ -6,7 +6,7 @@
  * popover) loads only where a delete handler is given.
  */
 import { lazy, Suspense, type MouseEvent } from 'react';
-import { useNavigate } from 'shared-contracts/router';
+import { useNavigate } from 'web-runtime/router';
 import Button from 'antd/es/button';
 import theme from 'antd/es/theme';
 import {
@@ -20,7 +20,7 @@ import {
   locationLine,
   type Anuncio,
 } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 import { ImageCarousel } from '../../components/image-carousel';
 import { ContactReveal } from '../../components/contact-reveal';
 import { PriceBothCurrencies } from '../../components/price-both-currencies';

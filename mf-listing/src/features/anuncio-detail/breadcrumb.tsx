@@ -3,7 +3,7 @@
  * listing's purpose, type and places (crawlable paths from each listing to its neighbours).
  */
 import theme from 'antd/es/theme';
-import { Link } from 'shared-contracts/router';
+import { Link } from 'web-runtime/router';
 import { PROPOSITO_FILTER, landingPath, type Anuncio } from 'shared-contracts';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

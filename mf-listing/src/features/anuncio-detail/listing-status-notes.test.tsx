@@ -1,6 +1,6 @@
 /** The detail's notes about a listing's life (issue 20): sold/rented banner, price drop, last update. */
 import { render, screen } from '@testing-library/react';
-import { makeAnuncio } from 'shared-contracts/testing';
+import { makeAnuncio } from 'web-runtime/testing';
 import { MSG } from 'shared-contracts';
 import { AnuncioDetail } from './anuncio-detail';
 

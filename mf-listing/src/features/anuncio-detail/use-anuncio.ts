@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, anuncioDataKey, type Anuncio } from 'shared-contracts';
-import { usePageData, usePortalStore, useApi } from 'shared-contracts/store';
+import { usePageData, usePortalStore, useApi } from 'web-runtime/store';
 
 export type AnuncioState =
   | { status: 'loading'; anuncio: null }

@@ -4,7 +4,7 @@
  * run scripts). The API counts one per visitor and day; a failure is of no concern to the visitor.
  */
 import { useEffect } from 'react';
-import { useApi } from 'shared-contracts/store';
+import { useApi } from 'web-runtime/store';
 
 export function useCountView(anuncioId: string | null): void {
   const api = useApi();

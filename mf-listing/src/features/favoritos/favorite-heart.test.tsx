@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { FAVORITOS_STORAGE_KEY, SAVED_MSG } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 import { FavoriteHeart } from './favorite-heart';
 
 beforeEach(() => {

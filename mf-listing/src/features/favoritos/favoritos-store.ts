@@ -7,7 +7,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { ApiError, FAVORITOS_MAX, FAVORITOS_STORAGE_KEY, MSG, SAVED_MSG, createApiClient, readLocalFavoritos } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 
 const EMPTY: ReadonlySet<string> = new Set();
 let ids: ReadonlySet<string> = EMPTY;

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { ApiError, MSG, readLocalFavoritos, type Favorito } from 'shared-contracts';
-import { useApi, usePortalStore } from 'shared-contracts/store';
+import { useApi, usePortalStore } from 'web-runtime/store';
 
 export type FavoritosState = { status: 'loading' } | { status: 'ok'; favoritos: Favorito[] } | { status: 'error'; message: string };
 

@@ -4,9 +4,9 @@
  * refusal (already reported today) shows the API's message.
  */
 import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { startRecordedApi, type RecordedApi, type RecordedReply } from 'shared-contracts/testing';
+import { startRecordedApi, type RecordedApi, type RecordedReply } from 'web-runtime/testing';
 import { MSG, parseRuntimeConfig } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 import { ReportListing } from './report-listing';
 
 jest.setTimeout(30_000);

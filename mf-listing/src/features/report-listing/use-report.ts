@@ -5,7 +5,7 @@
  */
 import { useCallback, useState } from 'react';
 import { ApiError, MSG, type MotivoReporte } from 'shared-contracts';
-import { useApi, usePortalStore } from 'shared-contracts/store';
+import { useApi, usePortalStore } from 'web-runtime/store';
 
 export type ReportState = { status: 'idle' } | { status: 'sending' } | { status: 'sent'; message: string } | { status: 'error'; message: string };
 

@@ -6,7 +6,7 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Typography from 'antd/es/typography';
 import { formatPriceBoth, locationLine, type Anuncio } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 
 export function FallbackCard({ anuncio, onDelete }: { anuncio: Anuncio; onDelete(id: string): void }) {
   const rate = usePortalStore((s) => s.config?.usdDopRate ?? 0);

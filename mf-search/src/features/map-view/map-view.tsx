@@ -4,7 +4,7 @@
  * React.lazy by the home page, so leaflet and its CSS are fetched only when the map is shown.
  */
 import { useEffect, type MouseEvent } from 'react';
-import { useNavigate } from 'shared-contracts/router';
+import { useNavigate } from 'web-runtime/router';
 import L from 'leaflet';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
@@ -13,7 +13,7 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import Button from 'antd/es/button';
 import { MAP, MSG, anuncioPath, formatPriceBoth, type Anuncio } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 import { PopupPhotos } from './popup-photos';
 
 // leaflet's default icon looks for its PNGs next to its CSS; webpack moves them

@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'shared-contracts/router';
+import { MemoryRouter } from 'web-runtime/router';
 import { Pager, pageItems } from './pager';
 
 test('one boundary page and one sibling each side, with gaps only where pages are left out', () => {

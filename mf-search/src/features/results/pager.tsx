@@ -6,7 +6,7 @@
  */
 import type { CSSProperties } from 'react';
 import theme from 'antd/es/theme';
-import { Link } from 'shared-contracts/router';
+import { Link } from 'web-runtime/router';
 
 export type PageItem = number | 'start-gap' | 'end-gap';
 

@@ -5,7 +5,7 @@
  * the exact count, so the pager then reaches every listing.
  */
 import { PAGE_SIZE, resultCountLabel, type Anuncio } from 'shared-contracts';
-import { RemoteComponent } from 'shared-contracts/remote';
+import { RemoteComponent } from 'web-runtime/remote';
 import { Pager } from './pager';
 import './results-grid.css';
 

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { pageCount } from 'shared-contracts';
-import { usePortalStore, useApi } from 'shared-contracts/store';
+import { usePortalStore, useApi } from 'web-runtime/store';
 import { loadSearchPage, type SearchPageData } from './search-page-data';
 
 export type AnunciosState =

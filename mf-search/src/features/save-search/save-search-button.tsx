@@ -5,9 +5,9 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import Button from 'antd/es/button';
-import { useLocation, useNavigate } from 'shared-contracts/router';
+import { useLocation, useNavigate } from 'web-runtime/router';
 import { ROUTES, SAVED_MSG, type Filters } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 
 const SaveSearchDialog = lazy(() => import('./save-search-dialog'));
 

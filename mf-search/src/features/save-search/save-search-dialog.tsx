@@ -4,9 +4,9 @@ import Modal from 'antd/es/modal';
 import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
 import Alert from 'antd/es/alert';
-import { Link } from 'shared-contracts/router';
+import { Link } from 'web-runtime/router';
 import { ApiError, BUSQUEDA_NOMBRE_MAX, FRECUENCIAS, FRECUENCIA_LABELS, MSG, ROUTES, SAVED_MSG, proposeSearchName, type Filters, type Frecuencia } from 'shared-contracts';
-import { useApi, usePortalStore } from 'shared-contracts/store';
+import { useApi, usePortalStore } from 'web-runtime/store';
 
 interface Props {
   open: boolean;

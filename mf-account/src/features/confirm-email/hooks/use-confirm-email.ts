@@ -4,7 +4,7 @@
  * tokens work once, so a second request would turn a success into an error.
  */
 import { useEffect, useRef } from 'react';
-import { useApi } from 'shared-contracts/store';
+import { useApi } from 'web-runtime/store';
 import { useRequest } from '../../../lib/use-request';
 
 export function useConfirmEmail(id: string, token: string) {

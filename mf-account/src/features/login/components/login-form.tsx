@@ -7,7 +7,7 @@ import { useState } from 'react';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import { Link, useNavigate } from 'shared-contracts/router';
+import { Link, useNavigate } from 'web-runtime/router';
 import { MSG, ROUTES } from 'shared-contracts';
 import { loginSchema } from 'shared-contracts/schemas';
 import { zodRule } from '../../../lib/zod-rule';

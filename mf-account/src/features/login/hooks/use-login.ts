@@ -3,9 +3,9 @@
  * back to `?next=` (issue 22: a visitor sent to log in from "Guardar búsqueda" returns to the same
  * search). The visitor's favourites kept in this browser go with the login and join the account.
  */
-import { useLocation, useNavigate } from 'shared-contracts/router';
+import { useLocation, useNavigate } from 'web-runtime/router';
 import { FAVORITOS_STORAGE_KEY, nextAfterLogin, readLocalFavoritos, type LoginBody } from 'shared-contracts';
-import { useApi, usePortalStore } from 'shared-contracts/store';
+import { useApi, usePortalStore } from 'web-runtime/store';
 import { useRequest } from '../../../lib/use-request';
 
 function localStore(): Storage | null {

@@ -4,9 +4,9 @@
  * longer, a moderator) sends the user home, as the route guard does; the server decides.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'shared-contracts/router';
+import { useNavigate } from 'web-runtime/router';
 import { ApiError, ROUTES, type AccionModeracion, type ModeracionItem } from 'shared-contracts';
-import { useApi, usePortalStore } from 'shared-contracts/store';
+import { useApi, usePortalStore } from 'web-runtime/store';
 import { errorText } from '../../../lib/use-request';
 
 export type QueueState = { status: 'loading' } | { status: 'ok'; items: ModeracionItem[] } | { status: 'error'; message: string };

@@ -5,9 +5,9 @@
 import Button from 'antd/es/button';
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';
-import { useNavigate } from 'shared-contracts/router';
+import { useNavigate } from 'web-runtime/router';
 import { MSG, PLANS, ROUTES, type Plan } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 import { rememberChosenPlan } from '../../../lib/chosen-plan';
 import { FormError } from '../../../components/form-error';
 import { useComprarPlan } from '../hooks/use-comprar-plan';

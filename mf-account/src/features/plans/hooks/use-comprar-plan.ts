@@ -2,7 +2,7 @@
  * Plan purchase (SPEC §4): idle -> loading (clicks ignored) -> success (miPlan updated, own listings
  * reloaded by bumping the store's listingsVersion, which the shell watches) or the server's error.
  */
-import { useApi, usePortalStore } from 'shared-contracts/store';
+import { useApi, usePortalStore } from 'web-runtime/store';
 import { useRequest } from '../../../lib/use-request';
 
 export function useComprarPlan() {

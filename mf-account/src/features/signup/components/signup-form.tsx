@@ -5,7 +5,7 @@
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import { Link } from 'shared-contracts/router';
+import { Link } from 'web-runtime/router';
 import { MSG, ROUTES } from 'shared-contracts';
 import { signupFormSchema, signupSchema } from 'shared-contracts/schemas';
 import { zodRule } from '../../../lib/zod-rule';

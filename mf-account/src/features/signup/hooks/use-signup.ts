@@ -1,6 +1,6 @@
 /** POST /api/user/signup with the wire body of SPEC §7 (the repeated password is not sent). */
 import type { SignupBody } from 'shared-contracts';
-import { useApi } from 'shared-contracts/store';
+import { useApi } from 'web-runtime/store';
 import { useRequest } from '../../../lib/use-request';
 
 export function useSignup() {

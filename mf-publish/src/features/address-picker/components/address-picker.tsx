@@ -9,7 +9,7 @@ import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
 import Typography from 'antd/es/typography';
 import { MAP, MSG, type GeocodeFeature } from 'shared-contracts';
-import { useApi } from 'shared-contracts/store';
+import { useApi } from 'web-runtime/store';
 import { useGeocodeSearch } from '../hooks/use-geocode-search';
 import { featureToAddress, type AddressValue } from '../api/feature-to-address';
 import type { LatLng } from './address-map';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { GEOCODER, MSG, type GeocodeFeature } from 'shared-contracts';
-import { useApi } from 'shared-contracts/store';
+import { useApi } from 'web-runtime/store';
 
 export interface GeocodeSearchState {
   results: GeocodeFeature[];

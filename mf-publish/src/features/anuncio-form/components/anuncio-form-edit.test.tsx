@@ -1,7 +1,7 @@
 /** The add form in edit mode (issue 20): every field prefilled, photos edited, saved with PUT. */
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'shared-contracts/router';
+import { MemoryRouter, Route, Routes } from 'web-runtime/router';
 import type { OwnAnuncio } from 'shared-contracts';
 import { AnuncioForm } from './anuncio-form';
 import type { CompressFn } from '../../photo-upload/api/compress-image';

@@ -1,8 +1,8 @@
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'shared-contracts/router';
+import { MemoryRouter, Route, Routes } from 'web-runtime/router';
 import { MSG, type GeocodeResponse } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 import { AnuncioForm } from './anuncio-form';
 import type { CompressFn } from '../../photo-upload/api/compress-image';
 import { TEST_USER, imagePartNames, setSession, startRecordedApi, textPart, type RecordedAnswer } from '../../../test-support/recorded-api';

@@ -5,7 +5,7 @@
  * address on the map and its current photos, and saves with `PUT /anuncio/{id}`.
  */
 import { useEffect } from 'react';
-import { Link } from 'shared-contracts/router';
+import { Link } from 'web-runtime/router';
 import Button from 'antd/es/button';
 import Col from 'antd/es/col';
 import Form from 'antd/es/form';
@@ -14,7 +14,7 @@ import Row from 'antd/es/row';
 import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
 import { MSG, ROUTES, type OwnAnuncio } from 'shared-contracts';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 import { AddressPicker } from '../../address-picker/components/address-picker';
 import type { AddressValue } from '../../address-picker/api/feature-to-address';
 import { PhotoUpload } from '../../photo-upload/components/photo-upload';

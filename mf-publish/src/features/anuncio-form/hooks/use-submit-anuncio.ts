@@ -4,10 +4,10 @@
  * sees /misAnuncios), the server's error text otherwise.
  */
 import { useCallback, useRef, useState } from 'react';
-import { useNavigate } from 'shared-contracts/router';
+import { useNavigate } from 'web-runtime/router';
 import { ApiError, MSG, ROUTES } from 'shared-contracts';
 import { anuncioSchema, firstError } from 'shared-contracts/schemas';
-import { useApi, usePortalStore } from 'shared-contracts/store';
+import { useApi, usePortalStore } from 'web-runtime/store';
 import { buildAnuncioFormData, buildEditFormData, type PhotoPart } from '../api/build-anuncio-form-data';
 
 export interface PhotoEdit {

@@ -3,9 +3,9 @@
  * owner, no such listing, or no session: the user is sent to / (issue 20).
  */
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'shared-contracts/router';
+import { useNavigate } from 'web-runtime/router';
 import { ApiError, MSG, ROUTES, type OwnAnuncio } from 'shared-contracts';
-import { useApi, usePortalStore } from 'shared-contracts/store';
+import { useApi, usePortalStore } from 'web-runtime/store';
 
 export function useOwnAnuncio(anuncioId: string) {
   const api = useApi();

@@ -3,7 +3,7 @@
  * Editar, Pausar / Reanudar, Marcar vendido (or alquilado, by purpose) / Reactivar, Renovar.
  * (Borrar is the card's own button.)
  */
-import { useNavigate } from 'shared-contracts/router';
+import { useNavigate } from 'web-runtime/router';
 import Button from 'antd/es/button';
 import Tag from 'antd/es/tag';
 import { ESTADO_LABELS, MODERATED_NOTES, closedEstadoFor, editarAnuncioPath, isClosed, isModerated, type Anuncio, type Estado, type OwnerEstado } from 'shared-contracts';

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { makeAnuncio } from 'shared-contracts/testing';
+import { makeAnuncio } from 'web-runtime/testing';
 import { ListingStatsLine, TotalStats, statsLine, totalStats } from './listing-stats';
 
 const a = (id: string, vistas: number, contactos: number, whatsapp: number) => ({ ...makeAnuncio({ _id: id, title: `Casa ${id}` }), estadisticas: { vistas, contactos, whatsapp } });

@@ -5,9 +5,9 @@
  * (for instance the plan is full when resuming).
  */
 import { useCallback, useRef, useState } from 'react';
-import { useNavigate } from 'shared-contracts/router';
+import { useNavigate } from 'web-runtime/router';
 import { ApiError, MSG, ROUTES, type OwnerEstado } from 'shared-contracts';
-import { useApi, usePortalStore } from 'shared-contracts/store';
+import { useApi, usePortalStore } from 'web-runtime/store';
 
 export function useListingActions() {
   const api = useApi();

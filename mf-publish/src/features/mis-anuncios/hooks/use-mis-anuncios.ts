@@ -4,9 +4,9 @@
  * 401 sends the user to / (SPEC §8). Deletion runs one at a time.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'shared-contracts/router';
+import { useNavigate } from 'web-runtime/router';
 import { ApiError, MSG, ROUTES } from 'shared-contracts';
-import { loadMisAnuncios, useApi, usePortalStore } from 'shared-contracts/store';
+import { loadMisAnuncios, useApi, usePortalStore } from 'web-runtime/store';
 
 export function useMisAnuncios() {
   const api = useApi();

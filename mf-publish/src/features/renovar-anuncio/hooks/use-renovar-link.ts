@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, MSG, type Anuncio } from 'shared-contracts';
-import { useApi } from 'shared-contracts/store';
+import { useApi } from 'web-runtime/store';
 
 type State = { status: 'loading' } | { status: 'ok'; anuncio: Anuncio } | { status: 'error'; message: string };
 

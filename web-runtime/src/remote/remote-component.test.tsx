@@ -3,7 +3,7 @@
  * preloads it gets the same load when it renders, and a failed preload does not stick.
  */
 import { render, screen } from '@testing-library/react';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 import { RemoteComponent, preloadRemote } from './index';
 
 function Card({ title }: { title: string }) {

@@ -1,6 +1,6 @@
 /**
  * The part of react-router the web apps use, shared as ONE singleton module
- * (`shared-contracts/router`) instead of sharing `react-router-dom` itself.
+ * (`web-runtime/router`) instead of sharing `react-router-dom` itself.
  *
  * A shared module cannot be tree-shaken (its consumers are unknown at build time), and
  * react-router 7 ships its data routers, server rendering and RSC code in the same files: shared

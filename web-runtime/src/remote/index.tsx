@@ -4,7 +4,7 @@
  * host's loader kept in the shared store; failures fall back to `fallback`, never break the page.
  */
 import { Component, Suspense, lazy, useMemo, type ComponentType, type ReactNode } from 'react';
-import { usePortalStore } from 'shared-contracts/store';
+import { usePortalStore } from 'web-runtime/store';
 
 /*
  * Per loader: the server renderer installs a new loader when the registry changes (a remote

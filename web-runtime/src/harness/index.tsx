@@ -6,11 +6,11 @@
 import { useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
-import { BrowserRouter, Link, Route, Routes } from 'shared-contracts/router';
+import { BrowserRouter, Link, Route, Routes } from 'web-runtime/router';
 import ConfigProvider from 'antd/es/config-provider';
 import theme from 'antd/es/theme';
 import { ANTD_THEME_TOKENS, ApiError, parseRuntimeConfig } from 'shared-contracts';
-import { usePortalStore, useApi } from 'shared-contracts/store';
+import { usePortalStore, useApi } from 'web-runtime/store';
 
 export interface StandaloneRoute {
   path: string;

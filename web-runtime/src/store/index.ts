@@ -2,8 +2,9 @@
  * The portal's one client store (SPEC §3 "Shared client state" + view mode and colour scheme).
  *
  * Why here: a store exposed by the shell through federation reaches each remote as a second
- * instance; this workspace module is declared as a shared singleton instead, so shell and remotes
- * get ONE instance at run time (docs/decisions/0001-shared-store.md). The shell creates the session
+ * instance; this workspace module (`web-runtime/store`) is declared as a shared singleton instead,
+ * so shell and remotes get ONE instance at run time (docs/decisions/0001-shared-store.md; the
+ * package split: 0013). The shell creates the session
  * (restore + expiry check); remotes read it and call its actions.
  */
 import { useMemo } from 'react';

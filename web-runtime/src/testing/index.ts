@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Anuncio } from 'shared-contracts';
 
 export interface RecordedRequest {
   method: string;
@@ -69,8 +70,8 @@ export async function startRecordedApi(handler: RecordedHandler): Promise<Record
   };
 }
 
-/** A listing in the exact wire shape of types.ts (as the API records it), with overrides. */
-export function makeAnuncio(overrides: Partial<import('../types').Anuncio> = {}): import('../types').Anuncio {
+/** A listing in the exact wire shape of shared-contracts' types.ts (as the API records it), with overrides. */
+export function makeAnuncio(overrides: Partial<Anuncio> = {}): Anuncio {
   return {
     _id: 'a1',
     title: 'Casa con patio en Gazcue',
