@@ -1,16 +1,8 @@
 const { createConfig, createServerConfig } = require('../webpack.base');
+const { exposesOf } = require('../shared-contracts/src/page-manifest');
 
-const app = {
-  dir: __dirname,
-  name: 'mf_listing',
-  port: 3002,
-  exposes: {
-    './AnuncioDetailPage': './src/expose/anuncio-detail-page.tsx',
-    './AnuncioCard': './src/expose/anuncio-card.tsx',
-    './AnuncioDetail': './src/expose/anuncio-detail.tsx',
-    './FavoritosPage': './src/expose/favoritos-page.tsx',
-  },
-};
+// exposes: this remote's pages and components in the page manifest
+const app = { dir: __dirname, name: 'mf_listing', port: 3002, exposes: exposesOf('mf_listing') };
 
 module.exports = createConfig(app);
 // the Node build the site server renders with (server-side rendering)

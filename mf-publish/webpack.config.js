@@ -1,13 +1,5 @@
 const { createConfig } = require('../webpack.base');
+const { exposesOf } = require('../shared-contracts/src/page-manifest');
 
-module.exports = createConfig({
-  dir: __dirname,
-  name: 'mf_publish',
-  port: 3004,
-  exposes: {
-    './MisAnunciosPage': './src/expose/mis-anuncios-page.tsx',
-    './AgregarAnuncioPage': './src/expose/agregar-anuncio-page.tsx',
-    './EditarAnuncioPage': './src/expose/editar-anuncio-page.tsx',
-    './RenovarAnuncioPage': './src/expose/renovar-anuncio-page.tsx',
-  },
-});
+// exposes: this remote's pages and components in the page manifest
+module.exports = createConfig({ dir: __dirname, name: 'mf_publish', port: 3004, exposes: exposesOf('mf_publish') });

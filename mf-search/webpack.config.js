@@ -1,13 +1,8 @@
 const { createConfig, createServerConfig } = require('../webpack.base');
+const { exposesOf } = require('../shared-contracts/src/page-manifest');
 
-const app = {
-  dir: __dirname,
-  name: 'mf_search',
-  port: 3001,
-  exposes: {
-    './HomePage': './src/expose/home-page.tsx',
-  },
-};
+// exposes: this remote's pages and components in the page manifest
+const app = { dir: __dirname, name: 'mf_search', port: 3001, exposes: exposesOf('mf_search') };
 
 module.exports = createConfig(app);
 // the Node build the site server renders with (server-side rendering)

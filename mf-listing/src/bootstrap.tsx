@@ -1,12 +1,8 @@
-/** Standalone QA mode: this remote's pages in the shared harness, against the real API. */
+/** Standalone QA mode: this remote's pages of the page manifest in the shared harness, against the real API. */
 import { startStandalone } from 'web-runtime/harness';
-import AnuncioDetailPage from './pages/anuncio-detail-page';
-import FavoritosPage from './pages/favoritos-page';
 
 void startStandalone({
   title: 'Anuncio',
-  routes: [
-    { path: '/anuncioDetailedView/:anuncioId', element: <AnuncioDetailPage /> },
-    { path: '/favoritos', element: <FavoritosPage /> },
-  ],
+  remote: 'mf_listing',
+  pages: import.meta.webpackContext('./pages', { recursive: false, regExp: /-page\.tsx$/ }),
 });

@@ -1,10 +1,8 @@
-/** Standalone QA mode: this remote's pages in the shared harness, against the real API. */
+/** Standalone QA mode: this remote's pages of the page manifest in the shared harness, against the real API. */
 import { startStandalone } from 'web-runtime/harness';
-import HomePage from './pages/home-page';
 
 void startStandalone({
   title: 'Búsqueda',
-  routes: [
-    { path: '/', element: <HomePage />, label: 'Inicio' },
-  ],
+  remote: 'mf_search',
+  pages: import.meta.webpackContext('./pages', { recursive: false, regExp: /-page\.tsx$/ }),
 });

@@ -1,28 +1,10 @@
-/** Route paths of SPEC §2, one place for the shell, the remotes and the API's email links. */
-export const ROUTES = {
-  home: '/',
-  login: '/login',
-  signup: '/signup',
-  forgotPassword: '/forgotPassword',
-  resetPassword: '/resetPassword/:id/:token',
-  confirmEmail: '/confirmEmail/:id/:token',
-  requestEmailConfirmation: '/requestEmailConfirmation',
-  comprarPlan: '/comprarPlanPage',
-  anuncioDetail: '/anuncioDetailedView/:anuncioId',
-  misAnuncios: '/misAnuncios',
-  agregarAnuncio: '/agregarAnuncio',
-  editarAnuncio: '/editarAnuncio/:anuncioId',
-  renovarAnuncio: '/renovarAnuncio/:anuncioId/:token',
-  /** Issue 23: the moderators' queue (moderators only). */
-  moderacion: '/moderacion',
-  /** Landing pages (landing.ts): /venta, /venta/apartamento, /venta/apartamento/piantini. */
-  landingVenta: '/venta/*',
-  landingAlquiler: '/alquiler/*',
-  /** Issue 22: favourites, saved searches and the alert emails' unsubscribe link. */
-  favoritos: '/favoritos',
-  misBusquedas: '/misBusquedas',
-  bajaAlertas: '/bajaAlertas/:busquedaId/:token',
-} as const;
+import { PAGES, type PageId } from './page-manifest';
+
+/**
+ * Route paths of SPEC §2 by page id, one place for the shell, the remotes and the API's email
+ * links: read from the page manifest (page-manifest.js), where each page's comments are.
+ */
+export const ROUTES = Object.fromEntries(PAGES.map((page) => [page.id, page.path])) as Readonly<Record<PageId, string>>;
 
 export const anuncioPath = (anuncioId: string) => `/anuncioDetailedView/${encodeURIComponent(anuncioId)}`;
 export const resetPasswordPath = (id: string, token: string) => `/resetPassword/${encodeURIComponent(id)}/${encodeURIComponent(token)}`;

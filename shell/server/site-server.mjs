@@ -14,7 +14,9 @@ import { extraSecurityHeaders, hiddenInProduction, isProductionSite } from './se
 import { fileURLToPath } from 'node:url';
 import { createSsr, newNonce } from './ssr.mjs';
 import { robotsTxt, sitemapFor } from './sitemap.mjs';
+import pageManifest from '../../shared-contracts/src/page-manifest.js';
 
+const { PAGES, pathPattern } = pageManifest;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const REMOTE_APPS = { mf_search: 'mf-search', mf_listing: 'mf-listing', mf_account: 'mf-account', mf_publish: 'mf-publish' };
 
@@ -180,9 +182,15 @@ function send(req, res, status, headers, body, ext) {
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** Routes of SPEC §2 the browser renders (the server renders home, detail, landing pages and 404s). */
-const CLIENT_ROUTES = [/^\/login$/, /^\/signup$/, /^\/forgotPassword$/, /^\/resetPassword\/[^/]+\/[^/]+$/, /^\/confirmEmail\/[^/]+\/[^/]+$/, /^\/requestEmailConfirmation$/, /^\/comprarPlanPage$/, /^\/misAnuncios$/, /^\/agregarAnuncio$/, /^\/editarAnuncio\/[^/]+$/, /^\/renovarAnuncio\/[^/]+\/[^/]+$/, /^\/moderacion$/, /^\/favoritos$/, /^\/misBusquedas$/, /^\/bajaAlertas\/[^/]+\/[^/]+$/, /^\/__error$/];
-const isKnownClientRoute = (p) => p === '/' || p.startsWith('/anuncioDetailedView/') || /^\/(venta|alquiler)(\/|$)/.test(p) || CLIENT_ROUTES.some((r) => r.test(p));
+/**
+ * The pages of the page manifest (shared-contracts/src/page-manifest.js): the server renders the
+ * `ssr` ones (home, detail, landing pages) and 404s; the others get the plain shell at once.
+ * /__error: the error screen's test route (PORTAL_TEST_ROUTES), rendered by the browser.
+ */
+const TEST_ROUTE = /^\/__error$/;
+const CLIENT_ROUTES = [...PAGES.filter((p) => !p.ssr).map((p) => pathPattern(p.path)), TEST_ROUTE];
+const KNOWN_ROUTES = [...PAGES.map((p) => pathPattern(p.path)), TEST_ROUTE];
+const isKnownClientRoute = (p) => KNOWN_ROUTES.some((r) => r.test(p));
 
 function safeJoin(base, rel) {
   const target = path.resolve(base, '.' + path.posix.normalize('/' + rel));

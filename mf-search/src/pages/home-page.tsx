@@ -18,6 +18,9 @@ import { landingHeading } from '../features/results/landing-heading';
 import { SaveSearchButton } from '../features/save-search/save-search-button';
 import './home-page.css';
 
+/** The server renderer's data for this page (page manifest: ssr). */
+export { serverData } from './home-server-data';
+
 // leaflet and its CSS are fetched only when the map is shown; the error and empty states only
 // when they happen (decision 0004: the first page carries what it shows)
 const MapView = lazy(() => import('../features/map-view/map-view'));

@@ -1,44 +1,16 @@
 /**
- * The route table of SPEC §2: each route names the remote and expose that renders it,
- * and its guard. Find any screen's code from here in one hop.
+ * The route table of SPEC §2, read from the page manifest (shared-contracts/src/page-manifest.js):
+ * each page names the remote and expose that renders it, its file and its guard.
  */
 import { Navigate, Route, Routes, useLocation } from 'web-runtime/router';
-import { MSG, ROUTES, nextAfterLogin, type RemoteName } from 'shared-contracts';
+import { MSG, PAGES, ROUTES, nextAfterLogin, type PageGuard } from 'shared-contracts';
 import { usePortalStore } from 'web-runtime/store';
 import { RemotePage } from '../remotes/remote-page';
 import { Layout } from './layout';
 import { ErrorScreen, RouteErrorBoundary } from '../components/error-screen';
 import type { ReactNode } from 'react';
 
-type Guard = 'public' | 'guestOnly' | 'userOnly' | 'moderatorOnly';
-
-/** `ssr`: rendered on the server too (shell/src/server); the others render in the browser only. */
-export const PAGES: { path: string; remote: RemoteName; expose: string; guard: Guard; ssr?: boolean }[] = [
-  { path: ROUTES.home, remote: 'mf_search', expose: './HomePage', guard: 'public', ssr: true },
-  { path: ROUTES.landingVenta, remote: 'mf_search', expose: './HomePage', guard: 'public', ssr: true },
-  { path: ROUTES.landingAlquiler, remote: 'mf_search', expose: './HomePage', guard: 'public', ssr: true },
-  { path: ROUTES.login, remote: 'mf_account', expose: './LoginPage', guard: 'guestOnly' },
-  { path: ROUTES.signup, remote: 'mf_account', expose: './SignupPage', guard: 'guestOnly' },
-  { path: ROUTES.forgotPassword, remote: 'mf_account', expose: './ForgotPasswordPage', guard: 'public' },
-  { path: ROUTES.resetPassword, remote: 'mf_account', expose: './ResetPasswordPage', guard: 'public' },
-  { path: ROUTES.confirmEmail, remote: 'mf_account', expose: './ConfirmEmailPage', guard: 'public' },
-  { path: ROUTES.requestEmailConfirmation, remote: 'mf_account', expose: './RequestEmailConfirmationPage', guard: 'public' },
-  { path: ROUTES.comprarPlan, remote: 'mf_account', expose: './ComprarPlanPage', guard: 'public' },
-  { path: ROUTES.anuncioDetail, remote: 'mf_listing', expose: './AnuncioDetailPage', guard: 'public', ssr: true },
-  { path: ROUTES.misAnuncios, remote: 'mf_publish', expose: './MisAnunciosPage', guard: 'userOnly' },
-  { path: ROUTES.agregarAnuncio, remote: 'mf_publish', expose: './AgregarAnuncioPage', guard: 'userOnly' },
-  // Issue 20: the owner's edit page, and the reminder email's renew link (no session needed).
-  { path: ROUTES.editarAnuncio, remote: 'mf_publish', expose: './EditarAnuncioPage', guard: 'userOnly' },
-  { path: ROUTES.renovarAnuncio, remote: 'mf_publish', expose: './RenovarAnuncioPage', guard: 'public' },
-  // Issue 23: the moderation queue (the API checks the role again on every call).
-  { path: ROUTES.moderacion, remote: 'mf_account', expose: './ModeracionPage', guard: 'moderatorOnly' },
-  // Issue 22: favourites (a visitor's are kept in the browser), saved searches, the alerts' unsubscribe.
-  { path: ROUTES.favoritos, remote: 'mf_listing', expose: './FavoritosPage', guard: 'public' },
-  { path: ROUTES.misBusquedas, remote: 'mf_account', expose: './MisBusquedasPage', guard: 'userOnly' },
-  { path: ROUTES.bajaAlertas, remote: 'mf_account', expose: './BajaAlertasPage', guard: 'public' },
-];
-
-function Guarded({ guard, children }: { guard: Guard; children: ReactNode }) {
+function Guarded({ guard, children }: { guard: PageGuard; children: ReactNode }) {
   const isLoggedIn = usePortalStore((s) => s.isLoggedIn);
   const isModerator = usePortalStore((s) => s.user?.moderador === true);
   const { search } = useLocation();

@@ -15,11 +15,11 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { StaticRouter, matchPath } from 'web-runtime/router';
-import { ApiError, MSG, createApiClient, parseRuntimeConfig, type PageHead, type RemoteName, type ServerDataLoader } from 'shared-contracts';
+import { ApiError, MSG, PAGES, createApiClient, parseRuntimeConfig, type PageHead, type ServerDataLoader } from 'shared-contracts';
 import { usePortalStore } from 'web-runtime/store';
 import { FirstPageData } from '../app/app';
 import { ThemeProvider } from '../app/theme-provider';
-import { AppRoutes, PAGES } from '../app/routes';
+import { AppRoutes } from '../app/routes';
 import { loadRemoteById, loadRemoteModule, peekRemoteById, registerRemoteRegistry, reregisterRemoteRegistry, setRemoteTimeoutOverride } from '../remotes/registry';
 import { fsEntryPlugin } from './fs-entry-plugin';
 import { createHtmlCache } from './html-cache';
@@ -172,7 +172,7 @@ export function createRenderer(options: RendererOptions): Renderer {
         let serverData: ServerDataLoader | undefined;
         try {
           // (a module that failed halfway throws on reading its exports)
-          serverData = (await loadRemoteModule<PageModule>(routed.page.remote as RemoteName, routed.page.expose)).serverData;
+          serverData = (await loadRemoteModule<PageModule>(routed.page.remote, routed.page.expose)).serverData;
         } catch (err) {
           console.warn(`[ssr] ${routed.page.remote} no cargó en el servidor:`, err instanceof Error ? err.message.split('\n')[0] : err);
         }

@@ -1,22 +1,35 @@
 /**
- * Standalone QA harness shared by the four remotes: each remote's bootstrap renders its own
- * pages inside this minimal frame (router, store, runtime config, theme, a small header with a
- * login box and links to the remote's pages), against the real API named in its config.json.
+ * Standalone QA harness shared by the four remotes: each remote's bootstrap renders its own pages
+ * (its entries of the page manifest, at their paths) inside this minimal frame (router, store,
+ * runtime config, theme, a small header with a login box and links to the remote's pages),
+ * against the real API named in its config.json.
  */
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
 import { BrowserRouter, Link, Route, Routes } from 'web-runtime/router';
 import ConfigProvider from 'antd/es/config-provider';
 import theme from 'antd/es/theme';
-import { ANTD_THEME_TOKENS, ApiError, parseRuntimeConfig } from 'shared-contracts';
+import { ANTD_THEME_TOKENS, ApiError, PAGES, parseRuntimeConfig, type RemoteName } from 'shared-contracts';
 import { usePortalStore, useApi } from 'web-runtime/store';
 
-export interface StandaloneRoute {
-  path: string;
-  element: ReactNode;
-  /** Shown in the harness header when set. */
-  label?: string;
+/**
+ * A remote's page modules, by file name ('./login-page.tsx'): its bootstrap passes
+ * `import.meta.webpackContext('./pages', { regExp: /-page\.tsx$/ })`.
+ */
+export interface PageModules {
+  keys(): string[];
+  (key: string): unknown;
+}
+
+/** The remote's pages of the page manifest, each rendered by its file in `pages`. */
+function standaloneRoutes(remote: RemoteName, pages: PageModules) {
+  return PAGES.filter((page) => page.remote === remote).map((page) => {
+    const key = `./${page.module.slice(page.module.lastIndexOf('/') + 1)}`;
+    if (!pages.keys().includes(key)) throw new Error(`${page.module} (page manifest) is not in this remote's pages/`);
+    const Page = (pages(key) as { default: ComponentType }).default;
+    return { path: page.path, label: page.label, element: <Page /> };
+  });
 }
 
 function HarnessLogin() {
@@ -53,7 +66,8 @@ function HarnessLogin() {
   );
 }
 
-export async function startStandalone({ title, routes }: { title: string; routes: StandaloneRoute[] }) {
+export async function startStandalone({ title, remote, pages }: { title: string; remote: RemoteName; pages: PageModules }) {
+  const routes = standaloneRoutes(remote, pages);
   const res = await fetch('/config.json', { cache: 'no-cache' });
   const config = parseRuntimeConfig(await res.json());
   // QA can point the harness at another API: ?api=http://host:port (remembered in sessionStorage).

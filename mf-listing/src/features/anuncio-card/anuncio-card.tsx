@@ -107,3 +107,6 @@ export function AnuncioCard({ anuncio, onDelete, priority = false }: AnuncioCard
     </Surface>
   );
 }
+
+/** What mf_listing exposes as ./AnuncioCard (page manifest). */
+export default AnuncioCard;

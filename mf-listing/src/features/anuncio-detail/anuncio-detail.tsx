@@ -124,3 +124,6 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
     </Surface>
   );
 }
+
+/** What mf_listing exposes as ./AnuncioDetail (page manifest). */
+export default AnuncioDetail;

@@ -1,1 +1,0 @@
-export { AnuncioCard as default } from '../features/anuncio-card/anuncio-card';

@@ -1,1 +1,0 @@
-export { default, serverData } from '../pages/anuncio-detail-page';

@@ -1,1 +1,0 @@
-export { AnuncioDetail as default } from '../features/anuncio-detail/anuncio-detail';
