@@ -2,7 +2,7 @@
  * A remote's expose rendered from another remote through the store's loader: a page that
  * preloads it gets the same load when it renders, and a failed preload does not stick.
  */
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { usePortalStore } from 'web-runtime/store';
 import { RemoteComponent, preloadRemote } from './index';
 
@@ -48,4 +48,42 @@ test('a failed preload is forgotten: the render loads again and shows the card',
   expect(await screen.findByText('Solar en Bávaro')).toBeInTheDocument();
   expect(asked).toEqual(['mf_y/Card', 'mf_y/Card']);
   warn.mockRestore();
+});
+
+test('a failure shows the fallback; its retry runs beforeRetry and loads the code again', async () => {
+  const asked: string[] = [];
+  const resets: string[] = [];
+  let fail = true;
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  // React reports the error its boundary caught: expected here
+  const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+  usePortalStore.setState({
+    peekRemote: null,
+    loadRemote: async (id: string) => {
+      asked.push(id);
+      if (fail) throw new Error('remote caído');
+      return { default: Card };
+    },
+  });
+  render(
+    <RemoteComponent
+      id="mf_z/Page"
+      props={{ title: 'Apartamento en Piantini' }}
+      beforeRetry={() => resets.push('mf_z')}
+      fallback={(retry) => (
+        <button type="button" onClick={retry}>
+          Reintentar
+        </button>
+      )}
+    />,
+  );
+  const button = await screen.findByRole('button', { name: 'Reintentar' });
+  fail = false;
+  fireEvent.click(button);
+  expect(await screen.findByText('Apartamento en Piantini')).toBeInTheDocument();
+  expect(resets).toEqual(['mf_z']);
+  expect(asked).toEqual(['mf_z/Page', 'mf_z/Page']);
+  expect(warn).toHaveBeenCalledWith('[remote] mf_z/Page failed:', 'remote caído');
+  warn.mockRestore();
+  error.mockRestore();
 });
