@@ -2,7 +2,8 @@
  * One config factory for the five web apps (shell + four remotes).
  *
  * - ts-loader in transpile-only mode (type checking is `npm run typecheck`, once for the repo).
- * - @module-federation/enhanced with the shared singletons declared once, here.
+ * - @module-federation/enhanced with the shared singletons of shared-contracts/src/shared-modules.js
+ *   (the list the contract check reads too).
  * - antd is shared per component under the 'antd/' prefix and PROVIDED BY THE SHELL ONLY
  *   (remotes declare it with import:false), so there is one copy of each component and the
  *   shell's theme reaches remote components through context (docs/decisions/0002-antd-sharing.md).
@@ -13,6 +14,7 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { SHARED_MODULES, WORKSPACE_PACKAGES } = require('./shared-contracts/src/shared-modules');
 
 const rootPkg = require('./package.json');
 const lock = require('./package-lock.json');
@@ -24,24 +26,16 @@ function installedVersion(name) {
   return `^${entry.version}`;
 }
 
+/** The version a shared module is built against: a workspace package's own, else the installed one. */
+function sharedVersion(pkg) {
+  return WORKSPACE_PACKAGES.includes(pkg) ? `^${require(`./${pkg}/package.json`).version}` : installedVersion(pkg);
+}
+
+/** The shared modules (the one list: shared-contracts/src/shared-modules.js) and antd. */
 function sharedConfig({ provideAntd }) {
-  const singleton = (name) => ({ singleton: true, requiredVersion: installedVersion(name) });
-  const contractsVersion = `^${require('./shared-contracts/package.json').version}`;
-  const runtimeVersion = `^${require('./web-runtime/package.json').version}`;
   return {
-    react: singleton('react'),
-    'react-dom': singleton('react-dom'),
-    // trailing slash: react-dom/client is shared too
-    'react-dom/': singleton('react-dom'),
-    'react/': singleton('react'),
-    // routing is shared through this re-export so that react-router is tree-shaken (decision 0004)
-    'web-runtime/router': { singleton: true, requiredVersion: runtimeVersion },
-    zustand: singleton('zustand'),
-    'shared-contracts': { singleton: true, requiredVersion: contractsVersion },
-    'web-runtime/store': { singleton: true, requiredVersion: runtimeVersion },
-    // zod and the schemas: one copy, fetched only by the screens that validate (decision 0004)
-    'shared-contracts/schemas': { singleton: true, requiredVersion: contractsVersion },
-    'antd/': { ...singleton('antd'), ...(provideAntd ? {} : { import: false }) },
+    ...Object.fromEntries(SHARED_MODULES.map((m) => [m.name, { singleton: true, requiredVersion: sharedVersion(m.package) }])),
+    'antd/': { singleton: true, requiredVersion: installedVersion('antd'), ...(provideAntd ? {} : { import: false }) },
   };
 }
 

@@ -20,7 +20,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { checkAntdComponents, checkRemoteManifest, type RemoteManifest, type RemoteName } from 'shared-contracts';
+import { SHARED_MODULES, WORKSPACE_PACKAGES, checkAntdComponents, checkRemoteManifest, type RemoteManifest, type RemoteName } from 'shared-contracts';
 
 const ROOT = path.resolve(__dirname, '..');
 const APPS: Record<string, RemoteName> = { 'mf-search': 'mf_search', 'mf-listing': 'mf_listing', 'mf-account': 'mf_account', 'mf-publish': 'mf_publish' };
@@ -48,17 +48,12 @@ function appOf(arg: string | undefined): string {
   return arg;
 }
 
+/** The versions the shell is built against, for the shared singletons (shared-contracts/src/shared-modules.js). */
 function hostVersions(): Record<string, string> {
   const lock = readJson<{ packages: Record<string, { version?: string }> }>(path.join(ROOT, 'package-lock.json'), { packages: {} });
-  const v = (name: string) => lock.packages[`node_modules/${name}`]?.version ?? '';
-  const version = (pkg: string) => readJson<{ version: string }>(path.join(ROOT, pkg, 'package.json'), { version: '' }).version;
-  return {
-    react: v('react'),
-    'react-dom': v('react-dom'),
-    zustand: v('zustand'),
-    'shared-contracts': version('shared-contracts'),
-    ...Object.fromEntries(['web-runtime/store', 'web-runtime/router'].map((name) => [name, version('web-runtime')])),
-  };
+  const version = (pkg: string) =>
+    WORKSPACE_PACKAGES.includes(pkg) ? readJson<{ version: string }>(path.join(ROOT, pkg, 'package.json'), { version: '' }).version : (lock.packages[`node_modules/${pkg}`]?.version ?? '');
+  return Object.fromEntries(SHARED_MODULES.filter((m) => m.checked).map((m) => [m.name, version(m.package)]));
 }
 
 /*

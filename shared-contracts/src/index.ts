@@ -14,6 +14,7 @@ export * from './config';
 export * from './remotes';
 export * from './api-client';
 export * from './remote-contract';
+export * from './shared-modules';
 export * from './search-url';
 export * from './ssr';
 export * from './landing';

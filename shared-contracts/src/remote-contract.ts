@@ -5,19 +5,10 @@
  * `npm run remote -- check` before a version is published or activated.
  */
 import { REMOTES, type RemoteName } from './remotes';
+import { SHARED_MODULES } from './shared-modules';
 
-/** Singletons the shell provides; a remote built against another major would break at load. */
-export const SHARED_SINGLETONS = [
-  'react',
-  'react-dom',
-  'zustand',
-  'shared-contracts',
-  'web-runtime/store',
-  // react-router reaches the remotes through this re-export (decision 0004)
-  'web-runtime/router',
-  // not 'shared-contracts/schemas': shared to save bytes, a second copy would still work, and a
-  // remote that validates nothing (mf-listing) does not list it
-] as const;
+/** Singletons the shell provides; a remote built against another major would break at load (shared-modules.js). */
+export const SHARED_SINGLETONS = SHARED_MODULES.filter((m) => m.checked).map((m) => m.name);
 
 export interface RemoteManifest {
   name: string;

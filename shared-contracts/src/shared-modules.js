@@ -1,0 +1,32 @@
+/**
+ * The modules the web apps share as ONE copy at run time (Module Federation singletons): the one
+ * list, read by webpack.base.js (the shared config of every build), by the contract check
+ * (remote-contract.ts) and by `npm run remote -- check` (scripts/remotes.ts) for the versions.
+ * antd is shared too, per component and provided by the shell only (webpack.base.js, decision 0002).
+ *
+ *   name     the share key ('react/' with a slash: the package's subpaths, react/jsx-runtime)
+ *   package  where the version comes from: an installed package or a workspace package
+ *   checked  the contract check requires a remote to share it, with the shell's major version
+ *            (a second copy would break: two Reacts, two stores, two router contexts, two ApiError classes)
+ */
+'use strict';
+
+const SHARED_MODULES = [
+  { name: 'react', package: 'react', checked: true },
+  { name: 'react/', package: 'react', checked: false },
+  { name: 'react-dom', package: 'react-dom', checked: true },
+  { name: 'react-dom/', package: 'react-dom', checked: false },
+  { name: 'zustand', package: 'zustand', checked: true },
+  { name: 'shared-contracts', package: 'shared-contracts', checked: true },
+  // zod and the schemas: one copy, fetched only by the screens that validate (decision 0004); a
+  // second copy would still work, and a remote that validates nothing (mf-listing) does not list it
+  { name: 'shared-contracts/schemas', package: 'shared-contracts', checked: false },
+  { name: 'web-runtime/store', package: 'web-runtime', checked: true },
+  // react-router reaches every app through this re-export, tree-shaken (decision 0004)
+  { name: 'web-runtime/router', package: 'web-runtime', checked: true },
+];
+
+/** The workspace packages among them (their version is their package.json's). */
+const WORKSPACE_PACKAGES = ['shared-contracts', 'web-runtime'];
+
+module.exports = { SHARED_MODULES, WORKSPACE_PACKAGES };
