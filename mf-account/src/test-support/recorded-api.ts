@@ -1,9 +1,10 @@
 /**
- * A real local HTTP server answering the SPEC §7 calls with recorded JSON (shapes of
- * shared-contracts/src/types.ts), recording what the page sent. Each test file uses its own port
- * in this remote's private range 4400–4499 so parallel jest workers never collide.
+ * The recorded API (web-runtime/testing) answering `METHOD /path` routes with recorded JSON
+ * (shapes of shared-contracts/src/types.ts), recording what the page sent. Each test file uses
+ * its own port in this remote's private range 4400–4499 so parallel jest workers never collide.
  */
-import http from 'node:http';
+import type http from 'node:http';
+import { createRecordedServer } from 'web-runtime/testing';
 
 export interface RecordedRequest {
   method: string;
@@ -32,19 +33,12 @@ export interface RecordedApi {
 export function createRecordedApi(port: number): RecordedApi {
   const handlers = new Map<string, Handler>();
   const requests: RecordedRequest[] = [];
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      const recorded: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: raw ? JSON.parse(raw) : null };
-      requests.push(recorded);
-      const handler = handlers.get(`${recorded.method} ${recorded.path}`);
-      const answer: Answer = handler ? handler(recorded) : { status: 404, json: { error: 'Not found' } };
-      setTimeout(() => {
-        res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(answer.json));
-      }, answer.delayMs ?? 0);
-    });
+  const server = createRecordedServer(({ method, path, headers, body }) => {
+    const recorded: RecordedRequest = { method, path, headers, body };
+    requests.push(recorded);
+    const handler = handlers.get(`${method} ${path}`);
+    const answer: Answer = handler ? handler(recorded) : { status: 404, json: { error: 'Not found' } };
+    return { status: answer.status, body: answer.json, delayMs: answer.delayMs };
   });
   return {
     url: `http://127.0.0.1:${port}`,
@@ -52,11 +46,9 @@ export function createRecordedApi(port: number): RecordedApi {
     on(route, handler) {
       handlers.set(route, typeof handler === 'function' ? handler : () => handler);
     },
-    listen: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    async listen() {
+      if (!(await server.listen(port))) throw new Error(`recorded API: port ${port} is taken`);
+    },
+    close: () => server.close(),
   };
 }

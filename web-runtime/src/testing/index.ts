@@ -1,5 +1,5 @@
 /**
- * Test support for component tests: a recorded API served over real HTTP (node:http), and
+ * Test support for component tests: THE recorded API served over real HTTP (node:http), and
  * listings in the wire shape. Web tests use the fetch that jest/jsdom-env.js gives them (Node's,
  * with Node's AbortController, so aborts work). Only mf-publish keeps its own fetch, over
  * jsdom's XHR, because its multipart bodies are jsdom FormData that Node's fetch cannot send.
@@ -8,10 +8,20 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Anuncio } from 'shared-contracts';
 
+/** What the server records of each request (`requests`). */
 export interface RecordedRequest {
   method: string;
+  /** As sent: path and query. */
   path: string;
+  /** The body parsed as JSON, the text when it is not JSON, null when empty. */
   body: unknown;
+}
+
+/** What a handler sees: the recorded request, its headers and its body as text. */
+export interface IncomingRecordedRequest extends RecordedRequest {
+  headers: http.IncomingHttpHeaders;
+  /** The body as text ('' when none). */
+  text: string;
 }
 
 export interface RecordedReply {
@@ -21,7 +31,7 @@ export interface RecordedReply {
   delayMs?: number;
 }
 
-export type RecordedHandler = (req: RecordedRequest) => RecordedReply | Promise<RecordedReply>;
+export type RecordedHandler = (req: IncomingRecordedRequest) => RecordedReply | Promise<RecordedReply>;
 
 export interface RecordedApi {
   url: string;
@@ -29,45 +39,72 @@ export interface RecordedApi {
   close(): Promise<void>;
 }
 
-/** Starts an HTTP server on a free port answering each request with `handler` (JSON, CORS open). */
-export async function startRecordedApi(handler: RecordedHandler): Promise<RecordedApi> {
+export interface RecordedServer extends RecordedApi {
+  /** Listens on `port` (0: any free one); false when the port is taken. Sets `url`. */
+  listen(port?: number): Promise<boolean>;
+}
+
+/**
+ * THE recorded-API test server of the web apps (mf-account and mf-publish wrap it in their own
+ * helpers): real HTTP on 127.0.0.1 answering each request with `handler` as JSON, CORS open (a
+ * browser-like client's preflight is answered and not recorded), every request recorded.
+ */
+export function createRecordedServer(handler: RecordedHandler): RecordedServer {
   const requests: RecordedRequest[] = [];
-  const sockets = new Set<import('node:net').Socket>();
   const server = http.createServer((req, res) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (raw += c));
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
+      res.setHeader('access-control-allow-origin', '*');
+      if (req.method === 'OPTIONS') {
+        res.setHeader('access-control-allow-methods', 'GET,POST,PUT,PATCH,DELETE,OPTIONS');
+        res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? '*');
+        res.writeHead(204).end();
+        return;
+      }
+      const text = Buffer.concat(chunks).toString('utf8');
       let body: unknown = null;
       try {
-        body = raw ? JSON.parse(raw) : null;
+        body = text ? JSON.parse(text) : null;
       } catch {
-        body = raw;
+        body = text;
       }
-      const recorded = { method: req.method ?? 'GET', path: req.url ?? '/', body };
+      const recorded: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', body };
       requests.push(recorded);
-      const reply = await handler(recorded);
+      const reply = await handler({ ...recorded, headers: req.headers, text });
       if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
       if (res.destroyed) return;
-      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(reply.body));
     });
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
+  const recordedServer: RecordedServer = {
+    url: '',
     requests,
+    listen: (port = 0) =>
+      new Promise<boolean>((resolve) => {
+        const failed = () => resolve(false);
+        server.once('error', failed);
+        server.listen(port, '127.0.0.1', () => {
+          server.off('error', failed);
+          recordedServer.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+          resolve(true);
+        });
+      }),
     close: () =>
       new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
+        server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+  return recordedServer;
+}
+
+/** The recorded server on a free port. */
+export async function startRecordedApi(handler: RecordedHandler): Promise<RecordedApi> {
+  const server = createRecordedServer(handler);
+  await server.listen(0);
+  return server;
 }
 
 /** A listing in the exact wire shape of shared-contracts' types.ts (as the API records it), with overrides. */
