@@ -11,7 +11,7 @@
 import { lazy, Suspense, useRef } from 'react';
 import { CARD_PHOTO_SIZES, PHOTO_CARD_WIDTH, cardPhotoSrcSet, cardPhotoUrl } from 'shared-contracts';
 import placeholderUrl from '../assets/placeholder.svg';
-import { useNearViewport } from './use-near-viewport';
+import { useNearViewport } from '../hooks/use-near-viewport';
 import './image-carousel.css';
 
 export const PLACEHOLDER_ALT = 'Anuncio sin fotos';

@@ -1,1 +1,1 @@
-export { AnuncioCard as default } from '../features/anuncio-card/anuncio-card';
+export { AnuncioCard as default } from '../features/anuncio-card/components/anuncio-card';

@@ -1,1 +1,1 @@
-export { AnuncioDetail as default } from '../features/anuncio-detail/anuncio-detail';
+export { AnuncioDetail as default } from '../features/anuncio-detail/components/anuncio-detail';

@@ -3,8 +3,8 @@ import { MemoryRouter, Route, Routes, useParams } from 'shared-contracts/router'
 import { makeAnuncio, startRecordedApi, type RecordedApi } from 'shared-contracts/testing';
 import { usePortalStore } from 'shared-contracts/store';
 import { AnuncioCard } from './anuncio-card';
-import { PLACEHOLDER_ALT } from '../../components/image-carousel';
-import { DELETE_LABEL, DELETE_OK } from '../../components/delete-button';
+import { PLACEHOLDER_ALT } from '../../../components/image-carousel';
+import { DELETE_LABEL, DELETE_OK } from '../../../components/delete-button';
 import { MSG, parseRuntimeConfig, type Anuncio, type ContactoResponse } from 'shared-contracts';
 
 function DetailProbe() {
