@@ -6,7 +6,7 @@
 import { useLocation, useNavigate } from 'shared-contracts/router';
 import { FAVORITOS_STORAGE_KEY, nextAfterLogin, readLocalFavoritos, type LoginBody } from 'shared-contracts';
 import { useApi, usePortalStore } from 'shared-contracts/store';
-import { useRequest } from '../../../lib/use-request';
+import { useRequest } from '../../../hooks/use-request';
 
 function localStore(): Storage | null {
   try {

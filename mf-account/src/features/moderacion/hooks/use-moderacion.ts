@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'shared-contracts/router';
 import { ApiError, ROUTES, type AccionModeracion, type ModeracionItem } from 'shared-contracts';
 import { useApi, usePortalStore } from 'shared-contracts/store';
-import { errorText } from '../../../lib/use-request';
+import { errorText } from '../../../hooks/use-request';
 
 export type QueueState = { status: 'loading' } | { status: 'ok'; items: ModeracionItem[] } | { status: 'error'; message: string };
 
