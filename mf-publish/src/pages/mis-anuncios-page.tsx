@@ -13,7 +13,7 @@ import { DESKTOP_CARDS_PER_ROW, MSG, ROUTES } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
 import { RemoteComponent } from 'shared-contracts/remote';
 import { useMisAnuncios } from '../features/mis-anuncios/hooks/use-mis-anuncios';
-import { FallbackCard } from '../features/mis-anuncios/fallback-card';
+import { FallbackCard } from '../features/mis-anuncios/components/fallback-card';
 import { ListingActions } from '../features/mis-anuncios/components/listing-actions';
 import { useListingActions } from '../features/mis-anuncios/hooks/use-listing-actions';
 import { ListingStatsLine, TotalStats } from '../features/mis-anuncios/components/listing-stats';

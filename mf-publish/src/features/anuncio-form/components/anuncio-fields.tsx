@@ -7,7 +7,7 @@ import InputNumber from 'antd/es/input-number';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import { MONEDAS, PROPIEDAD_FORM, PROPOSITO_FORM } from 'shared-contracts';
-import { schemaRule } from '../api/anuncio-rules';
+import { schemaRule } from '../lib/anuncio-rules';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const PROPOSITO_OPTIONS = PROPOSITO_FORM.map((value) => ({ value, label: capitalize(value) }));

@@ -15,12 +15,9 @@ import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
 import { MSG, ROUTES, type OwnAnuncio } from 'shared-contracts';
 import { usePortalStore } from 'shared-contracts/store';
-import { AddressPicker } from '../../address-picker/components/address-picker';
-import type { AddressValue } from '../../address-picker/api/feature-to-address';
-import { PhotoUpload } from '../../photo-upload/components/photo-upload';
-import { usePhotos } from '../../photo-upload/hooks/use-photos';
-import { compressImage, type CompressFn } from '../../photo-upload/api/compress-image';
-import { schemaRule } from '../api/anuncio-rules';
+import { AddressPicker, type AddressValue } from '../../address-picker';
+import { PhotoUpload, compressImage, usePhotos, type CompressFn } from '../../photo-upload';
+import { schemaRule } from '../lib/anuncio-rules';
 import { useSubmitAnuncio } from '../hooks/use-submit-anuncio';
 import { AnuncioFields } from './anuncio-fields';
 
