@@ -6,7 +6,7 @@ import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import type { ZodType } from 'zod';
-import { zodRule } from '../lib/zod-rule';
+import { zodRule } from 'shared-contracts/form-rule';
 import type { useEmailRequest } from '../hooks/use-email-request';
 import { SuccessPanel } from './success-panel';
 
