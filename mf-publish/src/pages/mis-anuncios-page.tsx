@@ -29,8 +29,8 @@ export default function MisAnunciosPage() {
   const navigate = useNavigate();
   const anuncios = usePortalStore((s) => s.misAnuncios);
   const disponibles = usePortalStore((s) => s.anunciosDisponibles);
-  const { loaded, deletingId, error, onDelete } = useMisAnuncios();
-  const { busyId, actionError, onEstado, onRenovar } = useListingActions();
+  const { loaded, deletingId, error, onDelete, reload } = useMisAnuncios();
+  const { busyId, actionError, onEstado, onRenovar } = useListingActions(reload);
   const canPublish = disponibles > 0;
 
   return (
