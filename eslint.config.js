@@ -5,9 +5,17 @@
  *  - one-way imports: shared-contracts <- web-runtime <- remotes <- shell; a remote never imports
  *    the shell or another remote (they talk through the store, routes, contracts or an expose).
  *  - shared-contracts stays pure (the API uses it): no React, antd, zustand, router or web-runtime.
+ *  - one inside for every remote (docs/decisions/0014-remote-layout.md), kept by zones on the
+ *    resolved paths: a feature reaches another feature only through its index.ts; the shared
+ *    pieces at the remote's root (components/, hooks/, lib/) never import a feature; nothing but
+ *    the entry points (bootstrap, the page manifest) and the page's own tests imports a page.
+ *  - no import cycles anywhere (import-x/no-cycle).
  */
+const fs = require('node:fs');
+const path = require('node:path');
 const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
+const importX = require('eslint-plugin-import-x');
 
 const REMOTES = ['mf-search', 'mf-listing', 'mf-account', 'mf-publish'];
 const antdRule = { name: 'antd', message: "Import the component: import Button from 'antd/es/button'." };
@@ -18,14 +26,46 @@ const routerRules = ['react-router-dom', 'react-router'].map((name) => ({
 const crossImports = (self) =>
   ['shell', ...REMOTES.filter((r) => r !== self)].flatMap((other) => [`../${other}/*`, `../../${other}/*`, `../../../${other}/*`, `../../../../${other}/*`, `${other}/*`]);
 
+/** The layout zones of one remote; its features are read from the folder, so a new one is covered at once. */
+function layoutZones(remote) {
+  const src = path.join(__dirname, remote, 'src');
+  const dir = (...parts) => path.join(src, ...parts);
+  const features = fs.existsSync(dir('features')) ? fs.readdirSync(dir('features'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : [];
+  const shared = [dir('components'), dir('hooks'), dir('lib')];
+  return [
+    ...features.map((feature) => ({
+      target: dir('features', feature),
+      from: dir('features', `!(${feature})`, '**'),
+      except: [dir('features', '*', 'index.ts')],
+      message: `A feature uses another feature only through that feature's index.ts; what two features share belongs in ${remote}/src/components, hooks or lib (docs/decisions/0014-remote-layout.md).`,
+    })),
+    {
+      target: shared,
+      from: dir('features'),
+      message: 'The shared pieces at the root of a remote serve the features and never import one (docs/decisions/0014-remote-layout.md).',
+    },
+    {
+      target: [dir('features'), ...shared],
+      from: dir('pages'),
+      message: 'Nothing imports a page but the entry points (bootstrap.tsx, the expose list) (docs/decisions/0014-remote-layout.md).',
+    },
+  ];
+}
+
 module.exports = tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'coverage/**', '**/*.js', '**/*.mjs', 'api/drizzle/**'] },
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parser: tseslint.parser },
-    plugins: { '@typescript-eslint': tseslint.plugin, 'react-hooks': reactHooks },
+    plugins: { '@typescript-eslint': tseslint.plugin, 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
     rules: {
       'no-debugger': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       'no-restricted-imports': ['error', { paths: [antdRule, ...routerRules] }],
@@ -33,7 +73,10 @@ module.exports = tseslint.config(
   },
   ...REMOTES.map((remote) => ({
     files: [`${remote}/src/**/*.{ts,tsx}`],
-    rules: { 'no-restricted-imports': ['error', { paths: [antdRule, ...routerRules], patterns: crossImports(remote) }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [antdRule, ...routerRules], patterns: crossImports(remote) }],
+      'import-x/no-restricted-paths': ['error', { basePath: __dirname, zones: layoutZones(remote) }],
+    },
   })),
   {
     files: ['shared-contracts/src/**/*.{ts,tsx}'],

@@ -68,9 +68,9 @@ describe('text is data, never markup', () => {
   });
 
   test('the description is split into text paragraphs and the page title set as text', () => {
-    const detail = fs.readFileSync(path.join(ROOT, 'mf-listing/src/features/anuncio-detail/anuncio-detail.tsx'), 'utf8');
+    const detail = fs.readFileSync(path.join(ROOT, 'mf-listing/src/features/anuncio-detail/components/anuncio-detail.tsx'), 'utf8');
     expect(detail).toMatch(/descriptionLines\(anuncio\.description\)\.map\(\(line, i\) => \(\s*<p key=\{i\}>\{line\}<\/p>/);
-    const meta = fs.readFileSync(path.join(ROOT, 'mf-listing/src/features/anuncio-detail/use-document-meta.ts'), 'utf8');
+    const meta = fs.readFileSync(path.join(ROOT, 'mf-listing/src/features/anuncio-detail/hooks/use-document-meta.ts'), 'utf8');
     expect(meta).toMatch(/document\.title = /);
     expect(meta).not.toMatch(/innerHTML|outerHTML/);
   });

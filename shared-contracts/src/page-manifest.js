@@ -65,8 +65,8 @@ const PAGES = [
  */
 const COMPONENTS = [
   // the one listing card of the portal (search results, my listings)
-  { remote: 'mf_listing', expose: './AnuncioCard', module: 'mf-listing/src/features/anuncio-card/anuncio-card.tsx' },
-  { remote: 'mf_listing', expose: './AnuncioDetail', module: 'mf-listing/src/features/anuncio-detail/anuncio-detail.tsx' },
+  { remote: 'mf_listing', expose: './AnuncioCard', module: 'mf-listing/src/features/anuncio-card/components/anuncio-card.tsx' },
+  { remote: 'mf_listing', expose: './AnuncioDetail', module: 'mf-listing/src/features/anuncio-detail/components/anuncio-detail.tsx' },
 ];
 
 /** A remote's webpack `exposes`: expose -> its file, relative to the remote's folder. */

@@ -22,7 +22,7 @@ describe('the page manifest', () => {
 
   it("gives each remote's webpack exposes, pointing at the pages themselves", () => {
     expect(exposesOf('mf_search')).toEqual({ './HomePage': './src/pages/home-page.tsx' });
-    expect(exposesOf('mf_listing')['./AnuncioCard']).toBe('./src/features/anuncio-card/anuncio-card.tsx');
+    expect(exposesOf('mf_listing')['./AnuncioCard']).toBe('./src/features/anuncio-card/components/anuncio-card.tsx');
     expect(REMOTES.mf_publish.exposes).toEqual(['./MisAnunciosPage', './AgregarAnuncioPage', './EditarAnuncioPage', './RenovarAnuncioPage']);
   });
 

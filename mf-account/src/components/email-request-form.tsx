@@ -6,8 +6,8 @@ import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import type { ZodType } from 'zod';
-import { zodRule } from '../lib/zod-rule';
-import type { useEmailRequest } from '../lib/use-email-request';
+import { zodRule } from 'web-runtime/form-rule';
+import type { useEmailRequest } from '../hooks/use-email-request';
 import { SuccessPanel } from './success-panel';
 
 interface EmailRequestFormProps {

@@ -6,7 +6,7 @@
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import type { ZodType } from 'zod';
-import { zodRule } from '../lib/zod-rule';
+import { zodRule } from 'web-runtime/form-rule';
 import { PasswordField } from './password-field';
 
 export function NewPasswordFields({ schema, name, label }: { schema: ZodType; name: string; label: string }) {

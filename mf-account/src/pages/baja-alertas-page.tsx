@@ -10,7 +10,7 @@ import { useApi } from 'web-runtime/store';
 import { AccountCard } from '../components/account-card';
 import { FormError } from '../components/form-error';
 import { SuccessPanel } from '../components/success-panel';
-import { useRequest } from '../lib/use-request';
+import { useRequest } from '../hooks/use-request';
 
 export default function BajaAlertasPage() {
   const { busquedaId = '', token = '' } = useParams();

@@ -2,8 +2,8 @@
 import Spin from 'antd/es/spin';
 import { SAVED_MSG } from 'shared-contracts';
 import { FormError } from '../components/form-error';
-import { BusquedaItem } from '../features/mis-busquedas/busqueda-item';
-import { useBusquedas } from '../features/mis-busquedas/use-busquedas';
+import { BusquedaItem } from '../features/mis-busquedas/components/busqueda-item';
+import { useBusquedas } from '../features/mis-busquedas/hooks/use-busquedas';
 
 export default function MisBusquedasPage() {
   const { state, update, remove } = useBusquedas();

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import Button from 'antd/es/button';
 import type { ContactCanal } from 'shared-contracts';
-import { useContacto } from './use-contacto';
+import { useContacto } from '../hooks/use-contacto';
 
 export interface ContactRevealProps {
   anuncioId: string;

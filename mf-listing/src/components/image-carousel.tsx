@@ -9,51 +9,15 @@
  * Width/height attributes reserve the box so nothing shifts. No photos: the bundled placeholder.
  */
 import { lazy, Suspense, useRef } from 'react';
-import { CARD_PHOTO_SIZES, PHOTO_CARD_WIDTH, cardPhotoSrcSet, cardPhotoUrl } from 'shared-contracts';
 import placeholderUrl from '../assets/placeholder.svg';
-import { useNearViewport } from './use-near-viewport';
+import { useNearViewport } from '../hooks/use-near-viewport';
+import { photoAlt, photoProps, photoStyle, type ImageCarouselProps } from './carousel-photo';
 import './image-carousel.css';
 
 export const PLACEHOLDER_ALT = 'Anuncio sin fotos';
 
-export interface ImageCarouselProps {
-  images: readonly string[];
-  title: string;
-  /** CSS height of every photo (px). */
-  height: number;
-  /** cover fills the box (cards); contain shows the whole photo (detail). */
-  fit?: 'cover' | 'contain';
-  className?: string;
-  /** Cards and popups show the 640 px rendition (with srcset); the detail the full photo. */
-  size?: 'card' | 'full';
-  /** The page's main photo (first card, the detail): fetched at once and first; others lazily. */
-  priority?: boolean;
-}
-
-/** The <img> attributes of one photo at the carousel's size. */
-export function photoProps(src: string, size: 'card' | 'full', priority: boolean) {
-  const card = size === 'card';
-  return {
-    src: card ? cardPhotoUrl(src) : src,
-    srcSet: card ? cardPhotoSrcSet(src) : undefined,
-    sizes: card && cardPhotoSrcSet(src) ? CARD_PHOTO_SIZES : undefined,
-    width: card ? PHOTO_CARD_WIDTH : 800,
-    loading: priority ? ('eager' as const) : ('lazy' as const),
-    fetchPriority: priority ? ('high' as const) : undefined,
-    decoding: 'async' as const,
-  };
-}
-
 const loadSlick = () => import('./slick-carousel');
 const SlickCarousel = lazy(loadSlick);
-
-export function photoAlt(title: string, index: number, total: number): string {
-  return total > 1 ? `${title} — foto ${index + 1} de ${total}` : `${title} — foto`;
-}
-
-export function photoStyle(height: number, fit: 'cover' | 'contain') {
-  return { width: '100%', height, objectFit: fit, display: 'block', background: '#f3f4f6' } as const;
-}
 
 export function ImageCarousel({ images, title, height, fit = 'cover', className, size = 'full', priority = false }: ImageCarouselProps) {
   const box = useRef<HTMLDivElement>(null);

@@ -9,7 +9,7 @@ import Button from 'antd/es/button';
 import ShareAltOutlined from '@ant-design/icons/es/icons/ShareAltOutlined';
 import WhatsAppOutlined from '@ant-design/icons/es/icons/WhatsAppOutlined';
 import { MSG, anuncioUrl, anuncioPath, shareMessage, whatsappHref, type Anuncio } from 'shared-contracts';
-import { listingUrlNow, useSiteUrl } from './listing-url';
+import { listingUrlNow, useSiteUrl } from '../hooks/use-site-url';
 
 const TOAST_MS = 3000;
 

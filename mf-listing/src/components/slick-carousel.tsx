@@ -5,7 +5,7 @@
 import Slider from 'react-slick';
 import 'slick-carousel/slick/slick.css';
 import 'slick-carousel/slick/slick-theme.css';
-import { photoAlt, photoProps, photoStyle, type ImageCarouselProps } from './image-carousel';
+import { photoAlt, photoProps, photoStyle, type ImageCarouselProps } from './carousel-photo';
 import './image-carousel.css';
 
 export default function SlickCarousel({ images, title, height, fit = 'cover', className, size = 'full', initialSlide = 0 }: ImageCarouselProps & { initialSlide?: number }) {

@@ -10,9 +10,9 @@ import { useCallback } from 'react';
 import Button from 'antd/es/button';
 import WhatsAppOutlined from '@ant-design/icons/es/icons/WhatsAppOutlined';
 import { MSG, whatsappMessage, type Anuncio } from 'shared-contracts';
-import { useContacto } from './use-contacto';
+import { useContacto } from '../hooks/use-contacto';
 import { WithRevealError } from './contact-reveal';
-import { listingUrlNow, useSiteUrl } from './listing-url';
+import { listingUrlNow, useSiteUrl } from '../hooks/use-site-url';
 
 /** WhatsApp's green, darkened until white text on it reads at 4.5:1 (5.4:1). */
 export const WHATSAPP_GREEN = '#0e7a38';

@@ -7,9 +7,9 @@ import Spin from 'antd/es/spin';
 import { Link } from 'web-runtime/router';
 import { ESTADO_LABELS, ROUTES, SAVED_MSG, type Favorito } from 'shared-contracts';
 import { usePortalStore } from 'web-runtime/store';
-import { AnuncioCard } from '../features/anuncio-card/anuncio-card';
-import { FavoriteHeart } from '../features/favoritos/favorite-heart';
-import { useFavoritosList } from '../features/favoritos/use-favoritos-list';
+import { AnuncioCard } from '../features/anuncio-card/components/anuncio-card';
+import { FavoriteHeart } from '../features/favoritos/components/favorite-heart';
+import { useFavoritosList } from '../features/favoritos/hooks/use-favoritos-list';
 import { Surface } from '../components/surface';
 
 const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))', gap: 16 } as const;

@@ -13,7 +13,7 @@ import { DESKTOP_CARDS_PER_ROW, MSG, ROUTES } from 'shared-contracts';
 import { usePortalStore } from 'web-runtime/store';
 import { RemoteComponent } from 'web-runtime/remote';
 import { useMisAnuncios } from '../features/mis-anuncios/hooks/use-mis-anuncios';
-import { FallbackCard } from '../features/mis-anuncios/fallback-card';
+import { FallbackCard } from '../features/mis-anuncios/components/fallback-card';
 import { ListingActions } from '../features/mis-anuncios/components/listing-actions';
 import { useListingActions } from '../features/mis-anuncios/hooks/use-listing-actions';
 import { ListingStatsLine, TotalStats } from '../features/mis-anuncios/components/listing-stats';
@@ -29,8 +29,8 @@ export default function MisAnunciosPage() {
   const navigate = useNavigate();
   const anuncios = usePortalStore((s) => s.misAnuncios);
   const disponibles = usePortalStore((s) => s.anunciosDisponibles);
-  const { loaded, deletingId, error, onDelete } = useMisAnuncios();
-  const { busyId, actionError, onEstado, onRenovar } = useListingActions();
+  const { loaded, deletingId, error, onDelete, reload } = useMisAnuncios();
+  const { busyId, actionError, onEstado, onRenovar } = useListingActions(reload);
   const canPublish = disponibles > 0;
 
   return (

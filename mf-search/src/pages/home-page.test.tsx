@@ -10,7 +10,7 @@ import { makeAnuncio, startRecordedApi, type RecordedApi, type RecordedReply, ty
 import { parseRuntimeConfig, type AllAnunciosResponse, type Anuncio } from 'shared-contracts';
 import { usePortalStore } from 'web-runtime/store';
 import HomePage, { ERROR_LISTA, SIN_RESULTADOS } from './home-page';
-import { LABELS } from '../features/search-panel/search-panel';
+import { LABELS } from '../features/search-panel/components/search-panel';
 
 jest.setTimeout(30_000);
 

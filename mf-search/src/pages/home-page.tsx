@@ -10,12 +10,12 @@ import { MAP, MSG, pageHref, searchDataKey, searchHref } from 'shared-contracts'
 import { useLocation, useNavigate } from 'web-runtime/router';
 import { usePageData, usePortalStore } from 'web-runtime/store';
 import { StatusPanel, preloadRemote } from 'web-runtime/remote';
-import { SearchPanel } from '../features/search-panel/search-panel';
-import { CARD_EXPOSE, ResultsGrid } from '../features/results/results-grid';
-import { useAnuncios } from '../features/results/use-anuncios';
-import type { SearchPageData } from '../features/results/search-page-data';
-import { landingHeading } from '../features/results/landing-heading';
-import { SaveSearchButton } from '../features/save-search/save-search-button';
+import { SearchPanel } from '../features/search-panel/components/search-panel';
+import { CARD_EXPOSE, ResultsGrid } from '../features/results/components/results-grid';
+import { useAnuncios } from '../features/results/hooks/use-anuncios';
+import type { SearchPageData } from '../features/results/api/load-search-page';
+import { landingHeading } from '../features/results/lib/landing-heading';
+import { SaveSearchButton } from '../features/save-search/components/save-search-button';
 import './home-page.css';
 
 /** The server renderer's data for this page (page manifest: ssr). */
@@ -23,7 +23,7 @@ export { serverData } from './home-server-data';
 
 // leaflet and its CSS are fetched only when the map is shown; the error and empty states only
 // when they happen (decision 0004: the first page carries what it shows)
-const MapView = lazy(() => import('../features/map-view/map-view'));
+const MapView = lazy(() => import('../features/map-view/components/map-view'));
 const Empty = lazy(() => import('antd/es/empty'));
 
 export const SIN_RESULTADOS = 'No encontramos anuncios con esos filtros';

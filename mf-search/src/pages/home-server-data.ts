@@ -4,8 +4,8 @@
  * A landing place no listing has answers 404; API failures throw (the renderer answers 503).
  */
 import { cardPhotoSrcSet, cardPhotoUrl, CARD_PHOTO_SIZES, landingTitle, searchDataKey, type ServerDataLoader } from 'shared-contracts';
-import { loadSearchPage } from '../features/results/search-page-data';
-import { CARD_EXPOSE } from '../features/results/results-grid';
+import { loadSearchPage } from '../features/results/api/load-search-page';
+import { CARD_EXPOSE } from '../features/results/components/results-grid';
 
 export const serverData: ServerDataLoader = async ({ pathname, search, api, siteUrl }) => {
   const key = searchDataKey(pathname, search);

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useApi } from 'web-runtime/store';
-import { useRequest } from '../../../lib/use-request';
+import { useRequest } from '../../../hooks/use-request';
 
 export function useConfirmEmail(id: string, token: string) {
   const api = useApi();

@@ -10,7 +10,7 @@ import Input from 'antd/es/input';
 import { Link, useNavigate } from 'web-runtime/router';
 import { MSG, ROUTES } from 'shared-contracts';
 import { loginSchema } from 'shared-contracts/schemas';
-import { zodRule } from '../../../lib/zod-rule';
+import { zodRule } from 'web-runtime/form-rule';
 import { useLogin } from '../hooks/use-login';
 
 interface LoginValues {

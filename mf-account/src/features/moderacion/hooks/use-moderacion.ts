@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'web-runtime/router';
 import { ApiError, ROUTES, type AccionModeracion, type ModeracionItem } from 'shared-contracts';
 import { useApi, usePortalStore } from 'web-runtime/store';
-import { errorText } from '../../../lib/use-request';
+import { errorText } from '../../../hooks/use-request';
 
 export type QueueState = { status: 'loading' } | { status: 'ok'; items: ModeracionItem[] } | { status: 'error'; message: string };
 

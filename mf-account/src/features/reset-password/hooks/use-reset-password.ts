@@ -3,7 +3,7 @@
  * describes the original reading a differently-cased field (so it could send nothing).
  */
 import { useApi } from 'web-runtime/store';
-import { useRequest } from '../../../lib/use-request';
+import { useRequest } from '../../../hooks/use-request';
 
 export function useResetPassword(id: string, token: string) {
   const api = useApi();

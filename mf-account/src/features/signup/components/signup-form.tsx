@@ -8,7 +8,7 @@ import Input from 'antd/es/input';
 import { Link } from 'web-runtime/router';
 import { MSG, ROUTES } from 'shared-contracts';
 import { signupFormSchema, signupSchema } from 'shared-contracts/schemas';
-import { zodRule } from '../../../lib/zod-rule';
+import { zodRule } from 'web-runtime/form-rule';
 import { readChosenPlan } from '../../../lib/chosen-plan';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { FormError } from '../../../components/form-error';

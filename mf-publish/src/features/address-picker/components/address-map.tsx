@@ -3,19 +3,9 @@
  * the map under a pin fixed at its centre; the centre is what 'Confirmar' reverse-geocodes.
  */
 import { useEffect } from 'react';
-import L from 'leaflet';
-import { MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import 'leaflet/dist/leaflet.css';
-import iconUrl from 'leaflet/dist/images/marker-icon.png';
-import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
-import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import { useMap, useMapEvents } from 'react-leaflet';
 import { MAP } from 'shared-contracts';
-import { usePortalStore } from 'web-runtime/store';
-
-// Leaflet guesses its icon URLs from its CSS path, which a bundler rewrites: point it at the
-// bundled images so any default marker renders.
-delete (L.Icon.Default.prototype as unknown as { _getIconUrl?: unknown })._getIconUrl;
-L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl });
+import { PortalMap, markerIconUrl } from 'web-runtime/map';
 
 export interface LatLng {
   lat: number;
@@ -43,23 +33,15 @@ function CenterTracker({ target, onCenterChange }: AddressMapProps) {
 }
 
 export default function AddressMap(props: AddressMapProps) {
-  const config = usePortalStore((s) => s.config);
   const start = props.target ?? MAP.defaultCenter;
   return (
     <div style={{ position: 'relative', height: MAP.heightPx }} data-testid="address-map">
-      <MapContainer
-        center={[start.lat, start.lng]}
-        zoom={MAP.zoom}
-        minZoom={MAP.minZoom}
-        maxZoom={MAP.maxZoom}
-        style={{ height: '100%', width: '100%' }}
-      >
-        {config && <TileLayer url={config.tileUrl} attribution={config.tileAttribution} maxZoom={MAP.maxZoom} />}
+      <PortalMap center={[start.lat, start.lng]} style={{ height: '100%', width: '100%' }}>
         <CenterTracker {...props} />
-      </MapContainer>
+      </PortalMap>
       {/* The pin stays at the centre; its tip (bottom middle of the icon) marks the address. */}
       <img
-        src={iconUrl}
+        src={markerIconUrl}
         alt="Ubicación elegida"
         width={25}
         height={41}

@@ -11,7 +11,7 @@ import Typography from 'antd/es/typography';
 import { MAP, MSG, type GeocodeFeature } from 'shared-contracts';
 import { useApi } from 'web-runtime/store';
 import { useGeocodeSearch } from '../hooks/use-geocode-search';
-import { featureToAddress, type AddressValue } from '../api/feature-to-address';
+import { featureToAddress, type AddressValue } from '../lib/feature-to-address';
 import type { LatLng } from './address-map';
 
 const AddressMap = lazy(() => import('./address-map'));

@@ -6,19 +6,15 @@ import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
-import { MONEDAS, PROPIEDAD_FORM, PROPOSITO_FORM } from 'shared-contracts';
-import { schemaRule } from '../api/anuncio-rules';
+import { AMENITY_LABELS, MONEDAS, PROPIEDAD_FORM, PROPOSITO_FORM } from 'shared-contracts';
+import { anuncioSchema } from 'shared-contracts/schemas';
+import { zodRule } from 'web-runtime/form-rule';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const PROPOSITO_OPTIONS = PROPOSITO_FORM.map((value) => ({ value, label: capitalize(value) }));
 const PROPIEDAD_OPTIONS = PROPIEDAD_FORM.map((value) => ({ value, label: value }));
 const MONEDA_OPTIONS = MONEDAS.map((value) => ({ value, label: `${value}$` }));
-const AMENITIES = [
-  ['balcon', 'Balcón'],
-  ['patio', 'Patio'],
-  ['piscina', 'Piscina'],
-  ['parqueo', 'Parqueo'],
-] as const;
+const AMENITIES = Object.entries(AMENITY_LABELS) as [keyof typeof AMENITY_LABELS, string][];
 const COUNTS = [
   ['habitaciones', 'Habitaciones'],
   ['banos', 'Baños'],
@@ -26,6 +22,9 @@ const COUNTS = [
 ] as const;
 
 const half = { xs: 24, sm: 12 } as const;
+
+/** The SPEC §5 message of one field, from the schema the API checks too. */
+export const anuncioRule = (field: keyof typeof anuncioSchema.shape) => [zodRule(anuncioSchema, field)];
 
 export function AnuncioFields() {
   return (
@@ -42,7 +41,7 @@ export function AnuncioFields() {
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="title" label="Título" rules={[schemaRule('title')]}>
+      <Form.Item name="title" label="Título" rules={anuncioRule('title')}>
         <Input maxLength={140} />
       </Form.Item>
       <Row gutter={12}>
@@ -52,12 +51,12 @@ export function AnuncioFields() {
           </Form.Item>
         </Col>
         <Col xs={16} sm={10}>
-          <Form.Item name="price" label="Precio" rules={[schemaRule('price')]}>
+          <Form.Item name="price" label="Precio" rules={anuncioRule('price')}>
             <InputNumber min={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={8}>
-          <Form.Item name="metros" label="Metros (m²)" rules={[schemaRule('metros')]}>
+          <Form.Item name="metros" label="Metros (m²)" rules={anuncioRule('metros')}>
             <InputNumber min={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
@@ -65,7 +64,7 @@ export function AnuncioFields() {
       <Row gutter={12}>
         {COUNTS.map(([name, label]) => (
           <Col key={name} xs={8}>
-            <Form.Item name={name} label={label} rules={[schemaRule(name)]}>
+            <Form.Item name={name} label={label} rules={anuncioRule(name)}>
               <InputNumber min={0} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -80,33 +79,33 @@ export function AnuncioFields() {
           </Col>
         ))}
       </Row>
-      <Form.Item name="description" label="Descripción" rules={[schemaRule('description')]}>
+      <Form.Item name="description" label="Descripción" rules={anuncioRule('description')}>
         <Input.TextArea rows={5} maxLength={5000} />
       </Form.Item>
       <Row gutter={12}>
         <Col {...half}>
-          <Form.Item name="name" label="Nombre" rules={[schemaRule('name')]}>
+          <Form.Item name="name" label="Nombre" rules={anuncioRule('name')}>
             <Input autoComplete="given-name" />
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="apellido" label="Apellido" rules={[schemaRule('apellido')]}>
+          <Form.Item name="apellido" label="Apellido" rules={anuncioRule('apellido')}>
             <Input autoComplete="family-name" />
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="movil" label="Celular" rules={[schemaRule('movil')]}>
+          <Form.Item name="movil" label="Celular" rules={anuncioRule('movil')}>
             <Input type="tel" autoComplete="tel" />
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="email" label="Email" rules={[schemaRule('email')]}>
+          <Form.Item name="email" label="Email" rules={anuncioRule('email')}>
             {/* not type="email": the browser's own check would block the submit before the SPEC message shows */}
             <Input inputMode="email" autoComplete="email" />
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="empresa" label="Empresa" rules={[schemaRule('empresa')]}>
+      <Form.Item name="empresa" label="Empresa" rules={anuncioRule('empresa')}>
         <Input />
       </Form.Item>
     </>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'web-runtime/router';
 import type { OwnAnuncio } from 'shared-contracts';
 import { AnuncioForm } from './anuncio-form';
-import type { CompressFn } from '../../photo-upload/api/compress-image';
+import type { CompressFn } from '../../photo-upload';
 import { TEST_USER, imagePartNames, setSession, startRecordedApi, textPart } from '../../../test-support/recorded-api';
 
 jest.setTimeout(120_000);

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'web-runtime/router';
 import { MSG, type GeocodeResponse } from 'shared-contracts';
 import { usePortalStore } from 'web-runtime/store';
 import { AnuncioForm } from './anuncio-form';
-import type { CompressFn } from '../../photo-upload/api/compress-image';
+import type { CompressFn } from '../../photo-upload';
 import { TEST_USER, imagePartNames, setSession, startRecordedApi, textPart, type RecordedAnswer } from '../../../test-support/recorded-api';
 
 jest.setTimeout(60_000);

@@ -14,26 +14,17 @@ import Row from 'antd/es/row';
 import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
 import { MSG, ROUTES, type OwnAnuncio } from 'shared-contracts';
+import { anuncioSchema } from 'shared-contracts/schemas';
 import { usePortalStore } from 'web-runtime/store';
-import { AddressPicker } from '../../address-picker/components/address-picker';
-import type { AddressValue } from '../../address-picker/api/feature-to-address';
-import { PhotoUpload } from '../../photo-upload/components/photo-upload';
-import { usePhotos } from '../../photo-upload/hooks/use-photos';
-import { compressImage, type CompressFn } from '../../photo-upload/api/compress-image';
-import { schemaRule } from '../api/anuncio-rules';
+import { AddressPicker, type AddressValue } from '../../address-picker';
+import { PhotoUpload, compressImage, usePhotos, type CompressFn } from '../../photo-upload';
 import { useSubmitAnuncio } from '../hooks/use-submit-anuncio';
-import { AnuncioFields } from './anuncio-fields';
+import { AnuncioFields, anuncioRule } from './anuncio-fields';
 
-/** SPEC §5 defaults of the add form. */
-export const ANUNCIO_DEFAULTS = {
-  moneda: 'RD',
-  proposito: 'venta',
-  propiedad: 'Casa',
-  balcon: false,
-  patio: false,
-  piscina: false,
-  parqueo: false,
-} as const;
+/** SPEC §5 defaults of the add form: the schema's own defaults (venta, Casa, RD, no amenities). */
+export const ANUNCIO_DEFAULTS = anuncioSchema
+  .pick({ proposito: true, propiedad: true, moneda: true, balcon: true, patio: true, piscina: true, parqueo: true })
+  .parse({});
 
 const PREFILLED = ['name', 'apellido', 'email'] as const;
 const HIDDEN_ADDRESS_FIELDS = ['place', 'region', 'locality', 'latitude', 'longitude'] as const;
@@ -82,7 +73,7 @@ export function AnuncioForm({ compress = compressImage, editing }: { compress?: 
           <AnuncioFields />
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="address" label="Dirección" rules={[schemaRule('address')]}>
+          <Form.Item name="address" label="Dirección" rules={anuncioRule('address')}>
             <Input readOnly placeholder={MSG.buscaTuDireccion} />
           </Form.Item>
           {HIDDEN_ADDRESS_FIELDS.map((name) => (

@@ -8,7 +8,7 @@ import { useNavigate } from 'web-runtime/router';
 import { ApiError, MSG, ROUTES } from 'shared-contracts';
 import { anuncioSchema, firstError } from 'shared-contracts/schemas';
 import { useApi, usePortalStore } from 'web-runtime/store';
-import { buildAnuncioFormData, buildEditFormData, type PhotoPart } from '../api/build-anuncio-form-data';
+import { buildAnuncioFormData, buildEditFormData, type PhotoPart } from '../lib/build-anuncio-form-data';
 
 export interface PhotoEdit {
   order: string[];

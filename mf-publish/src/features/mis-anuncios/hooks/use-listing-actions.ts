@@ -1,15 +1,15 @@
 /**
  * The status actions of my listings (issue 20): pause, resume, mark sold or rented, renew. One
- * at a time; each success reloads the list (and with it the header's count of free slots, since
- * only active listings use the plan); a 401 sends the user to /, other refusals show their text
- * (for instance the plan is full when resuming).
+ * at a time; each success reloads the list once with `reload` (and with it the header's count of
+ * free slots, since only active listings use the plan); a 401 sends the user to /, other refusals
+ * show their text (for instance the plan is full when resuming).
  */
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'web-runtime/router';
 import { ApiError, MSG, ROUTES, type OwnerEstado } from 'shared-contracts';
 import { useApi, usePortalStore } from 'web-runtime/store';
 
-export function useListingActions() {
+export function useListingActions(reload: () => Promise<void>) {
   const api = useApi();
   const navigate = useNavigate();
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -25,7 +25,7 @@ export function useListingActions() {
       setActionError(null);
       try {
         await call(user.token);
-        usePortalStore.getState().refreshListings();
+        await reload();
       } catch (err) {
         console.warn('listing action failed', err);
         if (err instanceof ApiError && err.status === 401) {
@@ -40,7 +40,7 @@ export function useListingActions() {
         setBusyId(null);
       }
     },
-    [navigate],
+    [navigate, reload],
   );
 
   const onEstado = useCallback((id: string, estado: OwnerEstado) => run(id, (token) => api.setEstado(id, estado, token)), [api, run]);

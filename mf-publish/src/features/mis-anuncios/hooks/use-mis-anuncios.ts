@@ -1,7 +1,9 @@
 /**
- * The user's own listings (SPEC §2 "My listings"): the shell loads them into the store; this
- * screen loads them again on mount and whenever a publish or delete bumps listingsVersion, and a
- * 401 sends the user to / (SPEC §8). Deletion runs one at a time.
+ * The user's own listings (SPEC §2 "My listings"): the shell loads them into the store at login;
+ * this screen loads them again on mount and, through `reload`, once after each change it makes
+ * (delete, status actions). It does not bump listingsVersion for those: the shell reloads on that
+ * bump too, and the list was loaded twice for one change. A 401 sends the user to / (SPEC §8).
+ * Deletion runs one at a time.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'web-runtime/router';
@@ -12,7 +14,6 @@ export function useMisAnuncios() {
   const api = useApi();
   const navigate = useNavigate();
   const token = usePortalStore((s) => s.user?.token);
-  const version = usePortalStore((s) => s.listingsVersion);
   const [loaded, setLoaded] = useState(false);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const [error, setError] = useState('');
@@ -28,7 +29,12 @@ export function useMisAnuncios() {
     return () => {
       live = false;
     };
-  }, [api, navigate, token, version]);
+  }, [api, navigate, token]);
+
+  /** After a change: the list (and the plan's free count in the header) loaded once more. */
+  const reload = useCallback(async () => {
+    if ((await loadMisAnuncios(api)) === 'unauthorized') navigate(ROUTES.home, { replace: true });
+  }, [api, navigate]);
 
   const onDelete = useCallback(
     async (id: string) => {
@@ -39,7 +45,7 @@ export function useMisAnuncios() {
       setError('');
       try {
         await api.deleteAnuncio(id, user.token);
-        usePortalStore.getState().refreshListings();
+        await reload();
       } catch (err) {
         console.warn('deleteAnuncio failed', err);
         if (err instanceof ApiError && err.status === 401) {
@@ -53,8 +59,8 @@ export function useMisAnuncios() {
         setDeletingId(null);
       }
     },
-    [api, navigate],
+    [api, navigate, reload],
   );
 
-  return { loaded, deletingId, error, onDelete };
+  return { loaded, deletingId, error, onDelete, reload };
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MAX_IMAGES } from 'shared-contracts';
 import { PhotoUpload } from './photo-upload';
 import { usePhotos } from '../hooks/use-photos';
-import type { CompressFn } from '../api/compress-image';
+import type { CompressFn } from '../lib/compress-image';
 
 const shrink: CompressFn = async (file, onProgress) => {
   onProgress(100);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MAX_IMAGES, MSG } from 'shared-contracts';
 import { PhotoUpload } from './photo-upload';
 import { usePhotos } from '../hooks/use-photos';
-import type { CompressFn } from '../api/compress-image';
+import type { CompressFn } from '../lib/compress-image';
 
 // jsdom has no canvas, so the real compressor cannot run here (the browser tests use it):
 // these stand-ins shrink the file, or fail like the library does on a broken image.

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { IMAGE_TYPES, MAX_IMAGES, MSG, photoKeyOfUrl } from 'shared-contracts';
-import type { CompressFn } from '../api/compress-image';
+import type { CompressFn } from '../lib/compress-image';
 
 export interface Photo {
   id: number;

@@ -9,7 +9,7 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Radio from 'antd/es/radio';
 import { MOTIVOS_REPORTE, MOTIVO_REPORTE_LABELS, MSG, REPORTE_COMENTARIO_MAX, type MotivoReporte } from 'shared-contracts';
-import { useReport } from './use-report';
+import { useReport } from '../hooks/use-report';
 
 export const ENVIAR_REPORTE = 'Enviar reporte';
 export const COMENTARIO_LABEL = 'Comentario (opcional)';

@@ -18,21 +18,21 @@ import {
   locationLine,
   type Anuncio,
 } from 'shared-contracts';
-import { ImageCarousel } from '../../components/image-carousel';
-import { ContactReveal } from '../../components/contact-reveal';
-import { PriceBothCurrencies } from '../../components/price-both-currencies';
-import { ShareButton } from '../../components/share-button';
-import { WhatsAppButton } from '../../components/whatsapp-button';
-import { Chip, Surface } from '../../components/surface';
-import { useNearViewport } from '../../components/use-near-viewport';
+import { ImageCarousel } from '../../../components/image-carousel';
+import { ContactReveal } from '../../../components/contact-reveal';
+import { PriceBothCurrencies } from '../../../components/price-both-currencies';
+import { ShareButton } from '../../../components/share-button';
+import { WhatsAppButton } from '../../../components/whatsapp-button';
+import { Chip, Surface } from '../../../components/surface';
+import { useNearViewport } from '../../../hooks/use-near-viewport';
 import { ClosedBanner, PriceDrop, UpdatedAgo } from './listing-status-notes';
-import { FavoriteHeart } from '../favoritos/favorite-heart';
+import { FavoriteHeart } from '../../favoritos';
 import './anuncio-detail.css';
 
 // leaflet (50 KB gzip) is fetched when the map comes near the screen; the delete button and its
 // confirmation only where a delete handler is given
 const ListingMap = lazy(() => import('./listing-map'));
-const DeleteButton = lazy(() => import('../../components/delete-button').then((m) => ({ default: m.DeleteButton })));
+const DeleteButton = lazy(() => import('../../../components/delete-button').then((m) => ({ default: m.DeleteButton })));
 
 export interface AnuncioDetailProps {
   anuncio: Anuncio;

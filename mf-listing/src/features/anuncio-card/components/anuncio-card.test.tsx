@@ -3,8 +3,8 @@ import { MemoryRouter, Route, Routes, useParams } from 'web-runtime/router';
 import { makeAnuncio, startRecordedApi, type RecordedApi } from 'web-runtime/testing';
 import { usePortalStore } from 'web-runtime/store';
 import { AnuncioCard } from './anuncio-card';
-import { PLACEHOLDER_ALT } from '../../components/image-carousel';
-import { DELETE_LABEL, DELETE_OK } from '../../components/delete-button';
+import { PLACEHOLDER_ALT } from '../../../components/image-carousel';
+import { DELETE_LABEL, DELETE_OK } from '../../../components/delete-button';
 import { MSG, parseRuntimeConfig, type Anuncio, type ContactoResponse } from 'shared-contracts';
 
 function DetailProbe() {

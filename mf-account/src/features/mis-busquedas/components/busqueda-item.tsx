@@ -7,7 +7,7 @@ import Popconfirm from 'antd/es/popconfirm';
 import { useNavigate } from 'web-runtime/router';
 import type { MouseEvent } from 'react';
 import { FRECUENCIAS, FRECUENCIA_LABELS, SAVED_MSG, searchHref, type BusquedaPatchBody, type Frecuencia, type SavedSearch } from 'shared-contracts';
-import { FormError } from '../../components/form-error';
+import { FormError } from '../../../components/form-error';
 
 interface Props {
   busqueda: SavedSearch;

@@ -4,7 +4,7 @@
  * schema.org RealEstateListing. Built by the server renderer (serverData) into <head>.
  */
 import { anuncioPath, formatPrice, locationLine, type Anuncio, type PageHead } from 'shared-contracts';
-import { listingMeta } from './use-document-meta';
+import { listingMeta } from '../hooks/use-document-meta';
 
 /** Width and height of a WebP from its first 30 bytes (VP8, VP8L or VP8X), or null. */
 export function webpSize(bytes: Uint8Array): { width: number; height: number } | null {

@@ -5,7 +5,7 @@
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import { MONEDAS } from 'shared-contracts';
-import { LABELS, fieldId, type FieldName, type PanelValues } from './labels';
+import { LABELS, fieldId, type FieldName, type PanelValues } from '../lib/labels';
 
 const NUMBER_FIELDS = ['habitaciones', 'metrosMin', 'metrosMax', 'precioMin', 'precioMax'] as const;
 

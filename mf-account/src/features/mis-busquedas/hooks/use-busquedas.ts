@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, type BusquedaPatchBody, type SavedSearch } from 'shared-contracts';
 import { useApi, usePortalStore } from 'web-runtime/store';
-import { errorText } from '../../lib/use-request';
+import { errorText } from '../../../hooks/use-request';
 
 export type BusquedasState = { status: 'loading' } | { status: 'ok'; busquedas: SavedSearch[] } | { status: 'error'; message: string };
 

@@ -5,22 +5,12 @@
  */
 import { useEffect, type MouseEvent } from 'react';
 import { useNavigate } from 'web-runtime/router';
-import L from 'leaflet';
-import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
-import 'leaflet/dist/leaflet.css';
-import iconUrl from 'leaflet/dist/images/marker-icon.png';
-import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
-import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import { Marker, Popup, useMap } from 'react-leaflet';
 import Button from 'antd/es/button';
 import { MAP, MSG, anuncioPath, formatPriceBoth, type Anuncio } from 'shared-contracts';
 import { usePortalStore } from 'web-runtime/store';
+import { PortalMap, markerIcon } from 'web-runtime/map';
 import { PopupPhotos } from './popup-photos';
-
-// leaflet's default icon looks for its PNGs next to its CSS; webpack moves them
-const markerIcon = L.icon({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41], iconAnchor: [12, 41], popupAnchor: [1, -34], shadowSize: [41, 41] });
-
-const DEFAULT_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const DEFAULT_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 const located = (a: Anuncio): a is Anuncio & { latitude: number; longitude: number } => a.latitude != null && a.longitude != null;
 
@@ -45,8 +35,7 @@ export default function MapView({ anuncios }: { anuncios: Anuncio[] }) {
     navigate(anuncioPath(a._id));
   };
   return (
-    <MapContainer center={center} zoom={MAP.zoom} minZoom={MAP.minZoom} maxZoom={MAP.maxZoom} className="home-map" style={{ height: MAP.heightPx, width: '100%', borderRadius: 8 }}>
-      <TileLayer url={config?.tileUrl ?? DEFAULT_TILES} attribution={config?.tileAttribution ?? DEFAULT_ATTRIBUTION} maxZoom={MAP.maxZoom} />
+    <PortalMap center={center} className="home-map" style={{ height: MAP.heightPx, width: '100%', borderRadius: 8 }}>
       <Recenter center={center} />
       {points.map((a) => (
         <Marker key={a._id} position={[a.latitude, a.longitude]} icon={markerIcon} title={a.title} alt={a.title}>
@@ -62,6 +51,6 @@ export default function MapView({ anuncios }: { anuncios: Anuncio[] }) {
           </Popup>
         </Marker>
       ))}
-    </MapContainer>
+    </PortalMap>
   );
 }

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { pageCount } from 'shared-contracts';
 import { usePortalStore, useApi } from 'web-runtime/store';
-import { loadSearchPage, type SearchPageData } from './search-page-data';
+import { loadSearchPage, type SearchPageData } from '../api/load-search-page';
 
 export type AnunciosState =
   | { status: 'loading'; data: SearchPageData | null }

@@ -8,15 +8,15 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import Button from 'antd/es/button';
 import { MSG, PROPIEDAD_FILTER, PROPOSITO_FILTER, type Filters } from 'shared-contracts';
-import { LABELS, fieldId, type FieldName, type PanelValues } from './labels';
+import { LABELS, fieldId, type FieldName, type PanelValues } from '../lib/labels';
 import { LazySelect, preloadSelect } from './lazy-select';
 import './search-panel.css';
 
-export { LABELS } from './labels';
+export { LABELS } from '../lib/labels';
 
 const ExtraFilters = lazy(() => import('./extra-filters'));
 // the rules shared with the API (zod) load when the user searches, not with the page
-const loadToFilters = () => import('./to-filters');
+const loadToFilters = () => import('../lib/to-filters');
 
 export interface SearchOptions {
   placeOptions: string[];

@@ -21,14 +21,14 @@ import {
   type Anuncio,
 } from 'shared-contracts';
 import { usePortalStore } from 'web-runtime/store';
-import { ImageCarousel } from '../../components/image-carousel';
-import { ContactReveal } from '../../components/contact-reveal';
-import { PriceBothCurrencies } from '../../components/price-both-currencies';
-import { WhatsAppButton } from '../../components/whatsapp-button';
-import { Chip, Surface } from '../../components/surface';
-import { FavoriteHeart } from '../favoritos/favorite-heart';
+import { ImageCarousel } from '../../../components/image-carousel';
+import { ContactReveal } from '../../../components/contact-reveal';
+import { PriceBothCurrencies } from '../../../components/price-both-currencies';
+import { WhatsAppButton } from '../../../components/whatsapp-button';
+import { Chip, Surface } from '../../../components/surface';
+import { FavoriteHeart } from '../../favoritos';
 
-const DeleteButton = lazy(() => import('../../components/delete-button').then((m) => ({ default: m.DeleteButton })));
+const DeleteButton = lazy(() => import('../../../components/delete-button').then((m) => ({ default: m.DeleteButton })));
 
 export interface AnuncioCardProps {
   anuncio: Anuncio;

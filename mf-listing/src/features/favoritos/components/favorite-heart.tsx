@@ -1,11 +1,11 @@
 /**
  * The heart of a card and of the detail (issue 22): "Guardar en favoritos" / "Quitar de
- * favoritos". Rendered on the server as not saved (see favoritos-store.ts); a refusal (the
+ * favoritos". Rendered on the server as not saved (see hooks/use-favorito-ids.ts); a refusal (the
  * 500-favourite limit, a network failure) is said next to it.
  */
 import { useState, type CSSProperties } from 'react';
 import { SAVED_MSG } from 'shared-contracts';
-import { toggleFavorito, useFavoritoIds } from './favoritos-store';
+import { toggleFavorito, useFavoritoIds } from '../hooks/use-favorito-ids';
 
 const ERROR_COLOR = '#cf1322';
 

@@ -1,0 +1,41 @@
+/**
+ * One photo of the listing carousel: its props, <img> attributes, alt text and style, shared by
+ * the first paint (image-carousel.tsx) and the swipeable carousel it loads (slick-carousel.tsx).
+ */
+import { CARD_PHOTO_SIZES, PHOTO_CARD_WIDTH, cardPhotoSrcSet, cardPhotoUrl } from 'shared-contracts';
+
+export interface ImageCarouselProps {
+  images: readonly string[];
+  title: string;
+  /** CSS height of every photo (px). */
+  height: number;
+  /** cover fills the box (cards); contain shows the whole photo (detail). */
+  fit?: 'cover' | 'contain';
+  className?: string;
+  /** Cards and popups show the 640 px rendition (with srcset); the detail the full photo. */
+  size?: 'card' | 'full';
+  /** The page's main photo (first card, the detail): fetched at once and first; others lazily. */
+  priority?: boolean;
+}
+
+/** The <img> attributes of one photo at the carousel's size. */
+export function photoProps(src: string, size: 'card' | 'full', priority: boolean) {
+  const card = size === 'card';
+  return {
+    src: card ? cardPhotoUrl(src) : src,
+    srcSet: card ? cardPhotoSrcSet(src) : undefined,
+    sizes: card && cardPhotoSrcSet(src) ? CARD_PHOTO_SIZES : undefined,
+    width: card ? PHOTO_CARD_WIDTH : 800,
+    loading: priority ? ('eager' as const) : ('lazy' as const),
+    fetchPriority: priority ? ('high' as const) : undefined,
+    decoding: 'async' as const,
+  };
+}
+
+export function photoAlt(title: string, index: number, total: number): string {
+  return total > 1 ? `${title} — foto ${index + 1} de ${total}` : `${title} — foto`;
+}
+
+export function photoStyle(height: number, fit: 'cover' | 'contain') {
+  return { width: '100%', height, objectFit: fit, display: 'block', background: '#f3f4f6' } as const;
+}
