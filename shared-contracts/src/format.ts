@@ -1,5 +1,6 @@
 /** Display formatters of SPEC §2 and §3, used by every card and detail view. */
 import type { Anuncio } from './types';
+import type { Proposito } from './enums';
 import { MSG } from './messages';
 
 /** (###) ###-####, '+1 ' first when an 11-digit number starts with 1; other values unchanged. */
@@ -48,6 +49,18 @@ export function listingTags(a: Pick<Anuncio, 'proposito' | 'propiedad' | 'habita
   if (a.metros != null) tags.push(formatArea(a.metros));
   return tags;
 }
+
+/** The words a screen shows for a listing's fields, the same in the search panel and the add form. */
+export const FIELD_LABELS = {
+  proposito: 'Propósito',
+  propiedad: 'Tipo de propiedad',
+  habitaciones: 'Habitaciones',
+  banos: 'Baños',
+  nivel: 'Nivel',
+  moneda: 'Moneda',
+} as const;
+/** Propósito as the screens show it ('venta' -> 'Venta'). */
+export const PROPOSITO_LABELS = { venta: 'Venta', alquiler: 'Alquiler', construir: 'Construir' } as const satisfies Record<Proposito, string>;
 
 export const AMENITY_LABELS = { balcon: 'Balcón', patio: 'Patio', piscina: 'Piscina', parqueo: 'Parqueo' } as const;
 export function amenities(a: Pick<Anuncio, 'balcon' | 'patio' | 'piscina' | 'parqueo'>): string[] {

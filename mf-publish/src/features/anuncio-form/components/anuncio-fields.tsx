@@ -6,20 +6,15 @@ import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
-import { AMENITY_LABELS, MONEDAS, PROPIEDAD_FORM, PROPOSITO_FORM } from 'shared-contracts';
+import { AMENITY_LABELS, FIELD_LABELS, MONEDAS, PROPIEDAD_FORM, PROPOSITO_FORM, PROPOSITO_LABELS } from 'shared-contracts';
 import { anuncioSchema } from 'shared-contracts/schemas';
 import { zodRule } from 'web-runtime/form-rule';
 
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const PROPOSITO_OPTIONS = PROPOSITO_FORM.map((value) => ({ value, label: capitalize(value) }));
+const PROPOSITO_OPTIONS = PROPOSITO_FORM.map((value) => ({ value, label: PROPOSITO_LABELS[value] }));
 const PROPIEDAD_OPTIONS = PROPIEDAD_FORM.map((value) => ({ value, label: value }));
 const MONEDA_OPTIONS = MONEDAS.map((value) => ({ value, label: `${value}$` }));
 const AMENITIES = Object.entries(AMENITY_LABELS) as [keyof typeof AMENITY_LABELS, string][];
-const COUNTS = [
-  ['habitaciones', 'Habitaciones'],
-  ['banos', 'Baños'],
-  ['nivel', 'Nivel'],
-] as const;
+const COUNTS = (['habitaciones', 'banos', 'nivel'] as const).map((name) => [name, FIELD_LABELS[name]] as const);
 
 const half = { xs: 24, sm: 12 } as const;
 
@@ -31,13 +26,13 @@ export function AnuncioFields() {
     <>
       <Row gutter={12}>
         <Col {...half}>
-          <Form.Item name="proposito" label="Propósito">
-            <Select options={PROPOSITO_OPTIONS} aria-label="Propósito" />
+          <Form.Item name="proposito" label={FIELD_LABELS.proposito}>
+            <Select options={PROPOSITO_OPTIONS} aria-label={FIELD_LABELS.proposito} />
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="propiedad" label="Tipo de propiedad">
-            <Select options={PROPIEDAD_OPTIONS} aria-label="Tipo de propiedad" />
+          <Form.Item name="propiedad" label={FIELD_LABELS.propiedad}>
+            <Select options={PROPIEDAD_OPTIONS} aria-label={FIELD_LABELS.propiedad} />
           </Form.Item>
         </Col>
       </Row>
@@ -46,8 +41,8 @@ export function AnuncioFields() {
       </Form.Item>
       <Row gutter={12}>
         <Col xs={8} sm={6}>
-          <Form.Item name="moneda" label="Moneda">
-            <Select options={MONEDA_OPTIONS} aria-label="Moneda" />
+          <Form.Item name="moneda" label={FIELD_LABELS.moneda}>
+            <Select options={MONEDA_OPTIONS} aria-label={FIELD_LABELS.moneda} />
           </Form.Item>
         </Col>
         <Col xs={16} sm={10}>

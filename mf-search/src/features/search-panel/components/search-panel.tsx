@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import Button from 'antd/es/button';
-import { MSG, PROPIEDAD_FILTER, PROPOSITO_FILTER, type Filters } from 'shared-contracts';
+import { MSG, PROPIEDAD_FILTER, PROPOSITO_FILTER, PROPOSITO_LABELS, type Filters } from 'shared-contracts';
 import { LABELS, fieldId, type FieldName, type PanelValues } from '../lib/labels';
 import { LazySelect, preloadSelect } from './lazy-select';
 import './search-panel.css';
@@ -25,7 +25,6 @@ export interface SearchOptions {
 }
 
 const toOptions = (list: readonly string[]) => list.map((v) => ({ value: v, label: v }));
-const PROPOSITO_LABELS: Record<string, string> = { venta: 'Venta', alquiler: 'Alquiler' };
 const searchable = { showSearch: true, allowClear: true, optionFilterProp: 'label' } as const;
 
 export interface SearchPanelProps {

@@ -1,15 +1,17 @@
+import { FIELD_LABELS } from 'shared-contracts';
+
 export const LABELS = {
   place: 'Lugar',
   locality: 'Sector',
   region: 'Provincia',
-  proposito: 'Propósito',
-  propiedad: 'Tipo de propiedad',
-  habitaciones: 'Habitaciones',
+  proposito: FIELD_LABELS.proposito,
+  propiedad: FIELD_LABELS.propiedad,
+  habitaciones: FIELD_LABELS.habitaciones,
   metrosMin: 'Metros mín.',
   metrosMax: 'Metros máx.',
   precioMin: 'Precio mín.',
   precioMax: 'Precio máx.',
-  moneda: 'Moneda',
+  moneda: FIELD_LABELS.moneda,
   masFiltros: 'Más filtros',
   menosFiltros: 'Menos filtros',
 } as const;
