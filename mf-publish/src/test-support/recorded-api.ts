@@ -3,9 +3,10 @@
  * types, and the shared store pointed at it. jsdom has no fetch, so `fetch` is provided over
  * jsdom's own XMLHttpRequest (real requests, CORS included); nothing is mocked.
  */
-import http from 'node:http';
+import type http from 'node:http';
 import { parseRuntimeConfig, type User } from 'shared-contracts';
 import { usePortalStore } from 'web-runtime/store';
+import { createRecordedServer } from 'web-runtime/testing';
 
 export interface RecordedRequest {
   method: string;
@@ -50,46 +51,26 @@ export function installFetch() {
 
 export const TEST_USER: User = { _id: 'u1', name: 'Lucía', apellido: 'Peña', email: 'lucia@example.com', token: 'token-lucia' };
 
-/** Starts the server on a free port of this remote's private range (4500–4599). */
+/**
+ * web-runtime/testing's recorded server on a free port of this remote's private range
+ * (4500–4599), with this remote's routing: handlers by "METHOD /path" (or "METHOD *"), requests
+ * recorded with their query parsed and the raw body (multipart bodies are not JSON).
+ */
 export async function startRecordedApi(routes: Record<string, Handler>) {
   installFetch();
   const requests: RecordedRequest[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      res.setHeader('access-control-allow-origin', '*');
-      if (req.method === 'OPTIONS') {
-        res.setHeader('access-control-allow-methods', 'GET,POST,PUT,DELETE,OPTIONS');
-        res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? '*');
-        res.writeHead(204).end();
-        return;
-      }
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const recorded: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
-      requests.push(recorded);
-      const handler = routes[`${recorded.method} ${recorded.path}`] ?? routes[`${recorded.method} *`];
-      const answer = handler ? handler(recorded) : { status: 404, json: { error: 'Not found' } };
-      setTimeout(() => {
-        res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(answer.json));
-      }, answer.delayMs ?? 0);
-    });
+  const server = createRecordedServer(async (incoming) => {
+    const url = new URL(incoming.path, 'http://localhost');
+    const recorded: RecordedRequest = { method: incoming.method, path: url.pathname, query: url.searchParams, headers: incoming.headers, body: incoming.text };
+    requests.push(recorded);
+    const handler = routes[`${recorded.method} ${recorded.path}`] ?? routes[`${recorded.method} *`];
+    const answer = handler ? handler(recorded) : { status: 404, json: { error: 'Not found' } };
+    return { status: answer.status, body: answer.json, delayMs: answer.delayMs };
   });
   let port = 4500;
-  for (; port < 4600; port++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => resolve(true));
-    });
-    if (ok) break;
-  }
-  const url = `http://127.0.0.1:${port}`;
-  usePortalStore.setState({ config: parseRuntimeConfig({ apiBaseUrl: url }) });
-  return {
-    url,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  while (!(await server.listen(port))) if (++port >= 4600) throw new Error('No free port in 4500–4599');
+  usePortalStore.setState({ config: parseRuntimeConfig({ apiBaseUrl: server.url }) });
+  return { url: server.url, requests, close: () => server.close() };
 }
 
 /** The store as the shell leaves it: logged in (or not), defaults otherwise. */

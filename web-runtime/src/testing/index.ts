@@ -1,8 +1,9 @@
 /**
  * Test support for component tests: THE recorded API served over real HTTP (node:http), and
  * listings in the wire shape. Web tests use the fetch that jest/jsdom-env.js gives them (Node's,
- * with Node's AbortController, so aborts work). Only mf-publish keeps its own fetch, over
- * jsdom's XHR, because its multipart bodies are jsdom FormData that Node's fetch cannot send.
+ * with Node's AbortController, so aborts work). mf-publish's helper serves through this same
+ * server but keeps its own fetch, over jsdom's XHR, because its multipart bodies are jsdom
+ * FormData that Node's fetch cannot send.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
