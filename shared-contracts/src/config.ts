@@ -1,4 +1,5 @@
 /** Runtime configuration served next to the shell (config.json), read at start-up, never baked into builds. */
+import { DEFAULT_TILE_URL } from './map-defaults';
 
 /** How long the shell waits for a remote before its fallback with "Reintentar" (REMOTE_TIMEOUT_MS). */
 export const DEFAULT_REMOTE_TIMEOUT_MS = 15_000;
@@ -24,7 +25,7 @@ export interface RuntimeConfig {
 export type RemoteRegistry = Record<string, string>;
 
 export const RUNTIME_CONFIG_DEFAULTS = {
-  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  tileUrl: DEFAULT_TILE_URL,
   tileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
   contactEmail: 'contacto@example.com',
   testRoutes: false,

@@ -15,8 +15,10 @@ import { fileURLToPath } from 'node:url';
 import { createSsr, newNonce } from './ssr.mjs';
 import { robotsTxt, sitemapFor } from './sitemap.mjs';
 import pageManifest from '../../shared-contracts/src/page-manifest.js';
+import mapDefaults from '../../shared-contracts/src/map-defaults.js';
 
 const { PAGES, pathPattern } = pageManifest;
+const { DEFAULT_TILE_URL } = mapDefaults;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const REMOTE_APPS = { mf_search: 'mf-search', mf_listing: 'mf-listing', mf_account: 'mf-account', mf_publish: 'mf-publish' };
 
@@ -71,7 +73,7 @@ export function siteSettings(env = process.env) {
     remotesDir: path.join(dataDir, 'remotes'),
     config: {
       apiBaseUrl: apiUrl,
-      tileUrl: env.TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      tileUrl: env.TILE_URL ?? DEFAULT_TILE_URL,
       contactEmail: env.CONTACT_EMAIL ?? 'contacto@inmueblesrd.do',
       testRoutes: env.PORTAL_TEST_ROUTES === '1',
       remoteTimeoutMs: positiveInt('REMOTE_TIMEOUT_MS', env.REMOTE_TIMEOUT_MS, 15_000),

@@ -1,0 +1,2 @@
+/** Types of map-defaults.js. */
+export declare const DEFAULT_TILE_URL: string;
