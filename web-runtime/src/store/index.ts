@@ -7,7 +7,7 @@
  * package split: 0013). The shell creates the session
  * (restore + expiry check); remotes read it and call its actions.
  */
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import { create } from 'zustand';
 import { jwtDecode } from 'jwt-decode';
 // Self-references by package name, so that the shared singleton 'shared-contracts' is used
@@ -169,12 +169,7 @@ export const usePortalStore = create<PortalState>()((set, get) => ({
 
 /** The API client for the runtime config's base URL. */
 export function useApi(): ApiClient {
-  // Not the store hook: while hydrating, that reads the store's initial state (no config), and a
-  // page hydrated with its code already loaded runs its effects with that client, so its first
-  // call went to the site instead of the API (the detail's view count, a 405). The client is never
-  // drawn into the HTML, so the live config is right on the server and while hydrating.
-  const current = () => usePortalStore.getState().config?.apiBaseUrl ?? '';
-  const baseUrl = useSyncExternalStore(usePortalStore.subscribe, current, current);
+  const baseUrl = usePortalStore((s) => s.config?.apiBaseUrl ?? '');
   return useMemo(() => createApiClient({ baseUrl }), [baseUrl]);
 }
 
