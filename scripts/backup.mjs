@@ -2,8 +2,10 @@
 /**
  * `npm run backup -- <dir>` / `npm run restore -- <dir>`: the portal's data, consistently.
  *
- * Embedded database (DATABASE_URL unset): copies DATA_DIR/pglite, DATA_DIR/photos and the JWT
- * secret. Stop-the-world: refuses while an API owns DATA_DIR (its live pid in DATA_DIR/api.pid),
+ * Embedded database (DATABASE_URL unset): copies DATA_DIR/pglite and the JWT secret as files, and
+ * the photos through the API's photo storage (api/src/photos/storage.ts, the one door to photos:
+ * only keys it stores are copied, each written atomically, so object storage can replace the disk
+ * without touching this script). Stop-the-world: refuses while an API owns DATA_DIR (its live pid in DATA_DIR/api.pid),
  * because copying PGlite's files under a running process could catch a half-written page.
  * PostgreSQL (DATABASE_URL set): pg_dump / pg_restore (custom format) plus the photos.
  * A restore keeps what it replaces under DATA_DIR/pre-restore-<time>/ until you delete it.
@@ -11,11 +13,15 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
+
+const { dataDirPhotoStorage } = await tsImport('../api/src/photos/storage.ts', import.meta.url);
 
 const [command, target] = process.argv.slice(2);
 const dataDir = path.resolve(process.cwd(), process.env.DATA_DIR || './data');
 const databaseUrl = process.env.DATABASE_URL || '';
-const PARTS = databaseUrl ? ['photos', 'jwt-secret'] : ['pglite', 'photos', 'jwt-secret'];
+/** What is copied as files; the photos go through their storage (copyPhotos). */
+const PARTS = databaseUrl ? ['jwt-secret'] : ['pglite', 'jwt-secret'];
 
 function fail(message) {
   console.error(`${command ?? 'backup'}: ${message}`);
@@ -61,11 +67,27 @@ function run(bin, args, env = process.env) {
   if (res.status !== 0) fail(`${bin} terminó con el código ${res.status}`);
 }
 
-function countFiles(dir) {
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => !n.startsWith('.')).length : 0;
+/** Every photo of one storage into another, key by key; returns how many. */
+async function copyPhotos(from, to) {
+  let copied = 0;
+  for await (const key of from.keys()) {
+    const photo = await from.get(key);
+    // Deleted between the listing and the read: gone from the source, so not part of the copy.
+    if (!photo) continue;
+    await to.put(key, photo.data, photo.contentType);
+    copied++;
+  }
+  return copied;
 }
 
-function backup(dir) {
+/** Empties a storage through its door (after its photos were copied aside). */
+async function removePhotos(storage) {
+  const keys = [];
+  for await (const key of storage.keys()) keys.push(key);
+  for (const key of keys) await storage.delete(key);
+}
+
+async function backup(dir) {
   if (fs.existsSync(dir) && fs.readdirSync(dir).length) fail(`${dir} no está vacío`);
   if (!databaseUrl && !fs.existsSync(path.join(dataDir, 'pglite'))) fail(`no hay base de datos en ${dataDir}/pglite`);
   fs.mkdirSync(dir, { recursive: true });
@@ -74,15 +96,16 @@ function backup(dir) {
   if (databaseUrl) run('pg_dump', ['--format=custom', '--no-owner', `--file=${path.join(dir, 'database.dump')}`], pgEnv(databaseUrl));
   for (const part of PARTS) {
     const from = path.join(dataDir, part);
-    // Temporaries of interrupted photo writes are not photos.
-    if (fs.existsSync(from)) fs.cpSync(from, path.join(dir, part), { recursive: true, filter: (src) => !path.basename(src).startsWith('.tmp-') });
+    if (fs.existsSync(from)) fs.cpSync(from, path.join(dir, part), { recursive: true });
   }
-  const manifest = { createdAt: new Date().toISOString(), engine: databaseUrl ? 'postgres' : 'pglite', photos: countFiles(path.join(dir, 'photos')) };
+  // Temporaries of interrupted photo writes are not photos: the storage lists only photo keys.
+  const photos = await copyPhotos(dataDirPhotoStorage(dataDir), dataDirPhotoStorage(dir));
+  const manifest = { createdAt: new Date().toISOString(), engine: databaseUrl ? 'postgres' : 'pglite', photos };
   fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   console.log(`copia de seguridad en ${dir}: ${manifest.engine}, ${manifest.photos} fotos`);
 }
 
-function restore(dir) {
+async function restore(dir) {
   const manifestFile = path.join(dir, 'manifest.json');
   if (!fs.existsSync(manifestFile)) fail(`${dir} no es una copia de seguridad (falta manifest.json)`);
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
@@ -98,6 +121,11 @@ function restore(dir) {
     const saved = path.join(dir, part);
     if (fs.existsSync(saved)) fs.cpSync(saved, current, { recursive: true });
   }
+  // The photos in place are kept aside (copied, then removed) before the saved ones are put back.
+  const photos = dataDirPhotoStorage(dataDir);
+  // (The aside storage's directory is made by its first photo: nothing in place, nothing aside.)
+  if (await copyPhotos(photos, dataDirPhotoStorage(aside))) await removePhotos(photos);
+  await copyPhotos(dataDirPhotoStorage(dir), photos);
   if (databaseUrl) run('pg_restore', ['--clean', '--if-exists', '--no-owner', `--dbname=${pgEnv(databaseUrl).PGDATABASE}`, path.join(dir, 'database.dump')], pgEnv(databaseUrl));
   console.log(`restaurado desde ${dir} (${manifest.createdAt}) en ${dataDir}${fs.existsSync(aside) ? `; lo anterior quedó en ${aside}` : ''}`);
 }
@@ -108,5 +136,5 @@ if (!['backup', 'restore'].includes(command) || !target) {
 }
 const pid = runningApi();
 if (pid) fail(`la API está en marcha (pid ${pid}) sobre ${dataDir}; deténla antes`);
-if (command === 'backup') backup(path.resolve(target));
-else restore(path.resolve(target));
+if (command === 'backup') await backup(path.resolve(target));
+else await restore(path.resolve(target));

@@ -4,7 +4,7 @@
  *
  *   npm run bench:web -- [--runs 3] [--port 3700] [--api-port 4700] [--skip-lighthouse]
  *                        [--count 100000 [--keep] | --reuse <data dir>] [--html-only]
- *                        [--html-connections 20] [--html-seconds 10]
+ *                        [--html-connections 20] [--html-seconds 10] [--lhr-dir <dir>]
  *
  * 1. Starts the portal with `scripts/start.mjs` (production build of whatever is missing or
  *    outdated, the API on PGlite with the demo catalogue in a temporary DATA_DIR; with --count N,
@@ -16,7 +16,9 @@
  *    quiet for 500 ms, which adds what the page fetches right after (the carousels and the map as
  *    they near the screen, antd's Select prefetched for the search panel).
  * 3. Lighthouse (12.x, the line that runs on Node 20; mobile preset, simulated 4G and a slow CPU)
- *    on both pages, --runs times each: the median performance score with LCP, TBT and CLS.
+ *    on both pages, --runs times each: the median performance score with LCP, TBT and CLS. With
+ *    --lhr-dir each run's full report is written there (<page>-<run>.json), and the longest main-
+ *    thread tasks and the scripts that cost the most CPU are printed: what TBT is made of.
  *
  * 4. The server-rendered HTML under load (bench-web-html.mjs): the no-op route, home and a detail
  *    asked again and again, and never-repeated addresses (cold), each with its load average and
@@ -157,7 +159,18 @@ async function measureBytes(browser, url, readySelector) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function runLighthouse(url) {
+const LHR_DIR = arg('lhr-dir') ? path.resolve(arg('lhr-dir')) : null;
+
+/** Where the blocking time comes from: the run's longest tasks and its costliest scripts. */
+function printTbtBreakdown(name, lhr) {
+  const longTasks = lhr.audits['long-tasks']?.details?.items ?? [];
+  const bootup = lhr.audits['bootup-time']?.details?.items ?? [];
+  const short = (u) => String(u).replace(siteUrl, '');
+  console.log(`  ${name}: tareas largas (ms, simuladas) ${longTasks.slice(0, 6).map((t) => `${Math.round(t.duration)} ${short(t.url)}`).join('; ') || 'ninguna'}`);
+  console.log(`  ${name}: CPU por script (ms) ${bootup.slice(0, 5).map((b) => `${short(b.url)} ${Math.round(b.total)} (eval ${Math.round(b.scripting)})`).join('; ')}`);
+}
+
+async function runLighthouse(url, name) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const runs = [];
@@ -174,6 +187,11 @@ async function runLighthouse(url) {
         console.warn(`[lighthouse] ${lhr.runtimeError.code}: se repite la pasada`);
         i--;
         continue;
+      }
+      if (LHR_DIR) {
+        fs.mkdirSync(LHR_DIR, { recursive: true });
+        fs.writeFileSync(path.join(LHR_DIR, `${name}-${runs.length + 1}.json`), JSON.stringify(lhr));
+        printTbtBreakdown(`${name} #${runs.length + 1}`, lhr);
       }
       const a = lhr.audits;
       runs.push({
@@ -224,7 +242,7 @@ async function main() {
       await browser.close();
     }
     if (!flag('skip-lighthouse') && !flag('html-only')) {
-      for (const p of pages) results[p.name].lighthouse = await runLighthouse(p.url);
+      for (const p of pages) results[p.name].lighthouse = await runLighthouse(p.url, p.name);
     }
     // the server-rendered HTML itself, under load (issue 17's target: p95 <= 100 ms at 20 connections)
     const html = await htmlCases({ siteUrl, detailPath: new URL(pages[1].url).pathname, connections: HTML_CONNECTIONS, seconds: HTML_SECONDS, count: total });

@@ -100,12 +100,18 @@ describe.each(engines())('backup and restore on %s', (engine) => {
     // A pid file left by a crash (no such process) does not.
     fs.writeFileSync(path.join(config.dataDir, 'api.pid'), '999999999');
 
+    // A write interrupted by a crash leaves a temporary: it is not a photo and is not copied.
+    fs.writeFileSync(path.join(config.dataDir, 'photos', '.tmp-0123456789abcdef'), 'half a photo');
+
     const made = script(['backup', backupDir], env, true);
     expect(made).toMatchObject({ status: 0 });
     expect(made.output).toContain('12 fotos');
+    expect(fs.readdirSync(path.join(backupDir, 'photos')).sort()).toEqual(photoFiles);
 
-    // Wipe: the photos, and the database.
+    // Wipe: the photos (one stranger left in their place), and the database.
     fs.rmSync(path.join(config.dataDir, 'photos'), { recursive: true });
+    fs.mkdirSync(path.join(config.dataDir, 'photos'));
+    fs.writeFileSync(path.join(config.dataDir, 'photos', 'ajena.webp'), 'not from the backup');
     if (engine === 'pglite') fs.rmSync(path.join(config.dataDir, 'pglite'), { recursive: true });
     else {
       await adminQuery(`DROP DATABASE ${dbName} WITH (FORCE)`);
@@ -115,7 +121,10 @@ describe.each(engines())('backup and restore on %s', (engine) => {
     const restored = script(['restore', backupDir], env, true);
     expect(restored.output).toContain('restaurado');
     expect(restored.status).toBe(0);
+    // Exactly the saved photos; what was in place is kept aside, not mixed in.
     expect(fs.readdirSync(path.join(config.dataDir, 'photos')).sort()).toEqual(photoFiles);
+    const aside = fs.readdirSync(config.dataDir).find((n) => n.startsWith('pre-restore-'));
+    expect(aside && fs.readdirSync(path.join(config.dataDir, aside, 'photos'))).toEqual(['ajena.webp']);
 
     await withApp(config, async (url) => {
       const mine = await (await fetch(`${url}/misAnuncios`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' })).json();

@@ -1,10 +1,10 @@
 /**
  * Where photos live, and the only door to them: uploads, deletes, the photo route, the feeds, the
- * demo seed and the orphan sweep all go through a PhotoStorage (the app's is `app.photoStorage`,
- * plugins/storage.ts; a script's is `dataDirPhotoStorage`). The interface lets object storage
- * (S3-compatible) replace the disk later; the disk implementation writes atomically so a crash
- * never leaves a half-written photo under a real key. Outside the API, only `npm run backup`
- * (scripts/backup.mjs, stop-the-world) copies the directory PHOTOS_DIR names, as files.
+ * demo seed, the orphan sweep and `npm run backup`/`restore` (scripts/backup.mjs) all go through a
+ * PhotoStorage (the app's is `app.photoStorage`, plugins/storage.ts; a script's is
+ * `dataDirPhotoStorage`). The interface lets object storage (S3-compatible) replace the disk later;
+ * the disk implementation writes atomically so a crash never leaves a half-written photo under a
+ * real key.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, opendir, readFile, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';

@@ -173,16 +173,44 @@ export function useApi(): ApiClient {
   return useMemo(() => createApiClient({ baseUrl }), [baseUrl]);
 }
 
+export type LoadMisAnunciosResult = 'ok' | 'unauthorized' | 'failed' | 'no-user';
+
+/** The request for the own listings under way: who asked, at which listingsVersion. */
+let misAnunciosInFlight: { token: string; version: number; result: Promise<LoadMisAnunciosResult> } | null = null;
+
 /**
  * Loads the user's own listings into the store. A 401 logs out and answers 'unauthorized' so
  * the caller sends the user to / (SPEC §2); other failures are logged only (SPEC §8).
+ *
+ * One change, one request: a caller that asks while a load for the same user and the same
+ * listingsVersion is under way joins it. After a publish the form bumps the version and opens
+ * /misAnuncios, so the shell (which follows the version) and the screen (which loads on mount)
+ * ask at once. `fresh` starts a request of its own even so: a screen reloading after a change it
+ * made itself without a bump (a delete) must not be answered by a request sent before it.
  */
-export async function loadMisAnuncios(api: ApiClient): Promise<'ok' | 'unauthorized' | 'failed' | 'no-user'> {
-  const { user } = usePortalStore.getState();
-  if (!user) return 'no-user';
+export function loadMisAnuncios(api: ApiClient, { fresh = false }: { fresh?: boolean } = {}): Promise<LoadMisAnunciosResult> {
+  const { user, listingsVersion } = usePortalStore.getState();
+  if (!user) return Promise.resolve('no-user');
+  const joined = misAnunciosInFlight;
+  if (!fresh && joined && joined.token === user.token && joined.version === listingsVersion) return joined.result;
+  const result = requestMisAnuncios(api, user.token).finally(() => {
+    if (misAnunciosInFlight?.result === result) misAnunciosInFlight = null;
+  });
+  misAnunciosInFlight = { token: user.token, version: listingsVersion, result };
+  return result;
+}
+
+/** Requests are numbered as sent; an answer older than one already applied is dropped. */
+let misAnunciosSent = 0;
+let misAnunciosApplied = 0;
+
+async function requestMisAnuncios(api: ApiClient, token: string): Promise<LoadMisAnunciosResult> {
+  const sent = ++misAnunciosSent;
   try {
-    const data = await api.misAnuncios(user.token);
-    if (usePortalStore.getState().user?.token !== user.token) return 'no-user';
+    const data = await api.misAnuncios(token);
+    if (usePortalStore.getState().user?.token !== token) return 'no-user';
+    if (sent < misAnunciosApplied) return 'ok';
+    misAnunciosApplied = sent;
     usePortalStore.getState().setMisAnuncios(data);
     return 'ok';
   } catch (err) {

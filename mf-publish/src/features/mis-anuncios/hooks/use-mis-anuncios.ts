@@ -2,7 +2,9 @@
  * The user's own listings (SPEC §2 "My listings"): the shell loads them into the store at login;
  * this screen loads them again on mount and, through `reload`, once after each change it makes
  * (delete, status actions). It does not bump listingsVersion for those: the shell reloads on that
- * bump too, and the list was loaded twice for one change. A 401 sends the user to / (SPEC §8).
+ * bump too, and the list was loaded twice for one change. The mount's load joins the shell's when
+ * both ask for the same version (after a publish, which bumps it and comes here); the reload after
+ * a change starts its own (`fresh`). A 401 sends the user to / (SPEC §8).
  * Deletion runs one at a time.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -33,7 +35,7 @@ export function useMisAnuncios() {
 
   /** After a change: the list (and the plan's free count in the header) loaded once more. */
   const reload = useCallback(async () => {
-    if ((await loadMisAnuncios(api)) === 'unauthorized') navigate(ROUTES.home, { replace: true });
+    if ((await loadMisAnuncios(api, { fresh: true })) === 'unauthorized') navigate(ROUTES.home, { replace: true });
   }, [api, navigate]);
 
   const onDelete = useCallback(
