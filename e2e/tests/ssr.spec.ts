@@ -24,6 +24,10 @@ test('the HTML of home, page 2, a landing page and a detail carries their cards,
   expect(home.body.match(/<article class="anuncio-card"/g)).toHaveLength(12);
   // the SPEC's home metadata stays
   expect(home.body).toMatch(/<link rel="?canonical"? href="?http:\/\/localhost:\d+\/"?/);
+  // drawn with the runtime config, as the browser hydrates it: the footer's contact e-mail
+  const { contactEmail } = (await (await fetch(`${E2E.siteUrl}/config.json`)).json()) as { contactEmail: string };
+  expect(contactEmail).toContain('@');
+  expect(home.body).toContain(`<a href="mailto:${contactEmail}">${contactEmail}</a>`);
 
   const second = (await api<AllAnunciosResponse>('/allAnuncios', { filters: {}, page: 1 })).body;
   const page2 = await html('/?page=2');

@@ -16,7 +16,7 @@ import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { StaticRouter, matchPath } from 'web-runtime/router';
 import { ApiError, MSG, PAGES, createApiClient, parseRuntimeConfig, type PageHead, type ServerDataLoader } from 'shared-contracts';
-import { usePortalStore } from 'web-runtime/store';
+import { setRenderedState, usePortalStore } from 'web-runtime/store';
 import { FirstPageData } from '../app/app';
 import { ThemeProvider } from '../app/theme-provider';
 import { AppRoutes } from '../app/routes';
@@ -140,6 +140,8 @@ function renderHtml(element: React.ReactNode, timeoutMs: number, nonce: string):
 export function createRenderer(options: RendererOptions): Renderer {
   const config = parseRuntimeConfig(options.config);
   usePortalStore.getState().setConfig(config);
+  // pages are drawn with the config (React's server snapshot), as the browser hydrates them
+  setRenderedState({ config: usePortalStore.getState().config });
   setRemoteTimeoutOverride(options.remoteTimeoutMs);
   registerPlugins([fsEntryPlugin()]);
   const api = createApiClient({ baseUrl: options.apiUrl });

@@ -8,7 +8,7 @@
  * (restore + expiry check); remotes read it and call its actions.
  */
 import { useMemo } from 'react';
-import { create } from 'zustand';
+import { createStore, useStore, type StoreApi, type UseBoundStore } from 'zustand';
 import { jwtDecode } from 'jwt-decode';
 // Self-references by package name, so that the shared singleton 'shared-contracts' is used
 // (one ApiError class at run time, for instanceof checks in every app).
@@ -102,7 +102,7 @@ function readColorScheme(): ColorScheme {
   return (COLOR_SCHEMES as readonly string[]).includes(raw ?? '') ? (raw as ColorScheme) : 'auto';
 }
 
-export const usePortalStore = create<PortalState>()((set, get) => ({
+const store = createStore<PortalState>()((set, get) => ({
   config: null,
   user: null,
   isLoggedIn: false,
@@ -166,6 +166,33 @@ export const usePortalStore = create<PortalState>()((set, get) => ({
   },
   setRemoteLoader: (loadRemote, peek) => set({ loadRemote, peekRemote: peek ?? null }),
 }));
+
+/**
+ * What a server render draws with, and so what hydration must draw with: React renders
+ * useSyncExternalStore's *server snapshot* on the server and while hydrating, then re-renders,
+ * synchronously, every component whose slice differs in the live state. zustand's server snapshot
+ * is the store's initial state, where `config` is null: the server drew the page without the
+ * runtime config (the footer without its e-mail), and right after hydration every component that
+ * reads it (each useApi) re-rendered in one task (a third of a second on a slow phone) and ran its
+ * effects with the new client. Both sides now declare the same fields (the process's config on the
+ * server, the embedded copy in the browser) with setRenderedState; the rest (the session, the
+ * saved colour scheme) stays at the initial state, as the server has no session.
+ */
+let renderedState: PortalState | null = null;
+const rendering: StoreApi<PortalState> = { ...store, getInitialState: () => renderedState ?? store.getInitialState() };
+
+/** The server snapshot: the initial state with `fields` (null: the initial state alone). */
+export function setRenderedState(fields: Partial<Pick<PortalState, 'config'>> | null): void {
+  renderedState = fields ? { ...store.getInitialState(), ...fields } : null;
+}
+
+function usePortalStoreHook(): PortalState;
+function usePortalStoreHook<T>(selector: (state: PortalState) => T): T;
+function usePortalStoreHook<T>(selector?: (state: PortalState) => T) {
+  return useStore(rendering, selector ?? ((state: PortalState) => state as unknown as T));
+}
+
+export const usePortalStore: UseBoundStore<StoreApi<PortalState>> = Object.assign(usePortalStoreHook, store);
 
 /** The API client for the runtime config's base URL. */
 export function useApi(): ApiClient {
