@@ -14,13 +14,22 @@ function decodeQuotedPrintable(s: string): string {
   return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16)));
 }
 
+/**
+ * The message with its body quoted-printable decoded and its headers as sent: a header is never
+ * quoted-printable, and decoding one corrupts it (List-Unsubscribe's `?token=09cj…` read as a tab).
+ */
+function decodeBody(eml: string): string {
+  const end = /\r?\n\r?\n/.exec(eml);
+  return end ? eml.slice(0, end.index) + decodeQuotedPrintable(eml.slice(end.index)) : eml;
+}
+
 function readMails(): Mail[] {
   if (!fs.existsSync(E2E.mailDir)) return [];
   return fs
     .readdirSync(E2E.mailDir)
     .sort()
     .map((file) => {
-      const raw = decodeQuotedPrintable(fs.readFileSync(path.join(E2E.mailDir, file), 'utf8'));
+      const raw = decodeBody(fs.readFileSync(path.join(E2E.mailDir, file), 'utf8'));
       const to = /^To:\s*(.*)$/im.exec(raw)?.[1]?.trim() ?? '';
       const subject = /^Subject:\s*(.*)$/im.exec(raw)?.[1]?.trim() ?? '';
       return { file, to, subject, raw };
@@ -42,7 +51,7 @@ export async function waitForLink(to: string, pathPrefix: '/confirmEmail/' | '/r
   throw new Error(`No email to ${to} with a ${pathPrefix} link`);
 }
 
-/** The messages to `to` so far, oldest first, raw (headers included) after quoted-printable decoding. */
+/** The messages to `to` so far, oldest first, raw (headers included, as sent) with the body quoted-printable decoded. */
 export function mailsTo(to: string): Mail[] {
   return readMails().filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
 }

@@ -13,6 +13,7 @@ import { waitForLink } from '../support/mailbox';
 import { E2E } from '../support/env';
 import { createListingOverApi, deleteAllListings, sitePath } from '../support/journey-steps';
 import { COLOR_SCHEME_STORAGE_KEY, MSG, type AllAnunciosResponse } from 'shared-contracts';
+import { settleAnimations } from '../support/settle';
 
 /** Rules the issue names: these may not fail at any impact. */
 const NAMED_RULES = ['image-alt', 'label', 'button-name', 'select-name', 'input-button-name', 'link-name', 'color-contrast'];
@@ -112,16 +113,9 @@ test.afterAll(async () => {
   if (user) await deleteAllListings(user);
 });
 
-/** Waits until finite animations and transitions are over: contrast is measured on the end state. */
-async function settle(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
-}
-
 /** Every rule in the light scheme; in the dark one only contrast can change, so only it runs (time budget). */
 async function audit(page: Page, scheme: 'light' | 'dark') {
-  await settle(page);
+  await settleAnimations(page);
   const builder = new AxeBuilder({ page });
   if (scheme === 'dark') builder.withRules(['color-contrast']);
   const { violations } = await builder.analyze();

@@ -14,6 +14,7 @@ import { test, expect, api, createConfirmedUser, loginAs, type TestUser } from '
 import { E2E } from '../support/env';
 import { waitForLink } from '../support/mailbox';
 import { cards, deleteAllListings, submitLogin } from '../support/journey-steps';
+import { settleAnimations } from '../support/settle';
 
 const MODERATOR = { name: 'Mara', apellido: 'Moderadora', email: 'moderacion-e2e@example.com', password: 'Clave-Segura1' };
 
@@ -67,6 +68,7 @@ async function signedInPage(browser: Browser, user: TestUser, viewport: { width:
 
 /** axe on the page as it is: no serious or critical violation, no contrast or label failure (as a11y.spec.ts). */
 async function axeProblems(page: Page) {
+  await settleAnimations(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || ['label', 'button-name', 'color-contrast', 'link-name'].includes(v.id)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
