@@ -3,9 +3,11 @@
  * bench:api's cold case (cases.ts `coldSearches`) run one at a time straight through
  * `searchCount` + `searchPage` on a kept bench database, each once with the count cube and once
  * without (alternating which goes first), so both columns share the machine's load. `--check`
- * also compares every count with the exact one (slow on 1 M).
+ * also compares every count with the exact one (slow on 1 M). With the cube, the count and the
+ * page are also timed apart, and `--slowest K` lists the K slowest searches with both times: what
+ * is left to make cheaper.
  *
- *   node --import tsx api/bench/cold-direct.ts --reuse <database|directory> [--n 300] [--check]
+ *   node --import tsx api/bench/cold-direct.ts --reuse <database|directory> [--n 300] [--check] [--slowest 10]
  *   (DATABASE_URL set for a PostgreSQL database name)
  */
 import os from 'node:os';
@@ -32,6 +34,8 @@ async function main() {
   const next = coldSearches(data.sample);
   const modes = { cube: { ...COUNT_LIMITS, cube: true }, noCube: { ...COUNT_LIMITS, cube: false } };
   const times = { cube: [] as number[], noCube: [] as number[] };
+  const split: { count: number; page: number; matches: number; estimated: boolean; pageNo: number; filters: string }[] = [];
+  const slowest = Number(arg('slowest') ?? 0);
   let estimated = 0;
   let worst = 0;
   const started = os.loadavg()[0];
@@ -42,8 +46,11 @@ async function main() {
       for (const mode of order) {
         const t0 = performance.now();
         const counted: Counted = await searchCount(db, filters, modes[mode]);
+        const t1 = performance.now();
         await searchPage(db, filters, page, counted, modes[mode]);
-        times[mode].push(performance.now() - t0);
+        const t2 = performance.now();
+        times[mode].push(t2 - t0);
+        if (mode === 'cube') split.push({ count: t1 - t0, page: t2 - t1, matches: counted.count, estimated: counted.estimated, pageNo: page, filters: JSON.stringify(filters) });
         if (mode === 'cube' && counted.estimated) {
           estimated += 1;
           if (check) {
@@ -62,6 +69,15 @@ async function main() {
     console.log(`${mode === 'cube' ? 'con cubo' : 'sin cubo'}: ${n} búsquedas frías, p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms (${load})`);
   }
   console.log(`estimadas con cubo: ${estimated} de ${n}${check ? `, error máximo ${(100 * worst).toFixed(2)} %` : ''}`);
+  const count = summarize(split.map((x) => x.count), 0, 1);
+  const pageTimes = summarize(split.map((x) => x.page), 0, 1);
+  console.log(`con cubo, por partes: conteo p50 ${count.p50} / p95 ${count.p95} ms; página p50 ${pageTimes.p50} / p95 ${pageTimes.p95} ms`);
+  if (slowest > 0) {
+    console.log('las más lentas (conteo ms, página ms, coincidencias, página, filtros):');
+    for (const x of [...split].sort((a, b) => b.count + b.page - a.count - a.page).slice(0, slowest)) {
+      console.log(`  ${x.count.toFixed(1)}  ${x.page.toFixed(1)}  ${x.estimated ? '≈' : ''}${x.matches}  ${x.pageNo}  ${x.filters}`);
+    }
+  }
 }
 
 main().catch((err) => {
