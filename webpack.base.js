@@ -106,7 +106,17 @@ function createConfig({ dir, name, port, exposes = {}, isShell = false }) {
             exclude: /node_modules/,
             use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') } },
           },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          // Our CSS that a server-rendered page already carries is not written again
+          // (style-tag-transform.js). No CSS source maps in production: css-loader follows
+          // `devtool` and inlined a base64 map into every CSS string of the bundle (two thirds of
+          // its bytes), which also made the text differ from the server's copy.
+          {
+            test: /\.css$/,
+            use: [
+              { loader: 'style-loader', options: { styleTagTransform: path.join(__dirname, 'scripts', 'webpack', 'style-tag-transform.js') } },
+              { loader: 'css-loader', options: { sourceMap: !isProd } },
+            ],
+          },
           // antd's rc-components carry no side effects on import but do not say so: without this,
           // any antd field (Select, Input) pulled the whole of @rc-component/form (13 KB gzip) onto
           // the first page through antd's form context. Lets webpack drop their unused modules.
