@@ -62,7 +62,9 @@ test('a direct link loads the listing by id, with its photos and the page title'
   if (anuncio.image_urls.length) {
     const img = detail.locator('.slick-current img, img').first();
     await expect(img).toBeVisible();
-    expect(Math.round((await img.boundingBox())!.height)).toBe(wide ? 600 : 300);
+    // polled: the carousel replaces the server's photo with its own slide when it loads, and an
+    // element read just before that is gone by the time its box is asked (null)
+    await expect.poll(async () => Math.round((await img.boundingBox())?.height ?? -1)).toBe(wide ? 600 : 300);
   }
 });
 
