@@ -24,6 +24,7 @@ import { printTable, type Row } from './report';
 import type { ChildMessage, ParentMessage } from './bench-server';
 import { summarize, type CaseStats } from './stats';
 import { mixedSearches, prepareWriters } from './mixed';
+import { cpuShare } from './cpu-share';
 
 /** The 1, 5 and 15 minute load averages: the machine may be shared, so every figure carries them. */
 const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
@@ -44,9 +45,12 @@ function int(name: string, fallback: number, min = 1): number {
 
 const log = (line: string) => console.log(line);
 
-function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+function startServer(env: Record<string, string>, port: number, profileDir?: string): Promise<ChildProcess> {
+  // --cpu-prof DIR: the API process writes a V8 CPU profile there when it exits (open it in
+  // Chrome's DevTools, Performance panel, or read it with scripts/cpu-profile-top.mjs).
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [];
   const child = fork(path.join(__dirname, 'bench-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...profile],
     env: { ...process.env, ...env, API_PORT: String(port), NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -126,7 +130,7 @@ async function main() {
   const ownServerDir = data.env.DATA_DIR ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-server-'));
   const serverDir = data.env.DATA_DIR ?? (ownServerDir as string);
   try {
-    child = await startServer({ ...data.env, DATA_DIR: serverDir, SMTP_URL: '', MAIL_OUTBOX: '1', RATE_LIMIT_SCALE: '1000' }, port);
+    child = await startServer({ ...data.env, DATA_DIR: serverDir, SMTP_URL: '', MAIL_OUTBOX: '1', RATE_LIMIT_SCALE: '1000' }, port, arg('cpu-prof'));
     const only = arg('cases')?.split(',');
     const all = httpCases(data.sample, deepPage, data.rows);
     const cases = all.filter((c) => !only || only.includes(c.name));
@@ -136,9 +140,13 @@ async function main() {
     for (const connections of connectionList) {
       const measure = async (name: CaseName, label: string, run: (s: number) => Promise<CaseStats>) => {
         await run(2); // warm-up: JIT, connection pool, caches a live site would already hold
+        const cpu = cpuShare(child?.pid);
         const stats = await run(duration);
-        rows.push({ case: name, label, connections, ...stats, loadAverage: loadAverage() });
+        const share = cpu();
+        rows.push({ case: name, label, connections, ...stats, loadAverage: loadAverage(), ...(share && { cpu: share }) });
         log(`  ${label} @${connections}: p95 ${stats.p95} ms, ${stats.rps} req/s, errores ${stats.errors} (carga ${loadAverage().join(' ')})`);
+        // Percent of one core; which process is at 100 % (one event loop) or the machine at 0 % idle is the limit.
+        if (share) log(`    CPU: API ${share.api} %, PostgreSQL ${share.postgres} %, cliente ${share.client} %, máquina inactiva ${share.idle} %`);
       };
       if (!only || only.includes('floor')) await measure('floor', 'SQL directo (suelo)', (s) => floor(child!, connections, s * 1000));
       for (const c of cases) await measure(c.name, c.label, (s) => drive(port, c, connections, s));

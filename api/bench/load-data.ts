@@ -74,6 +74,7 @@ async function load(database: Database, opts: PrepareOptions): Promise<number> {
   await database.db.execute(sql`VACUUM ANALYZE anuncio_search`);
   await database.db.execute(sql`VACUUM ANALYZE search_facets`);
   await database.db.execute(sql`VACUUM ANALYZE search_cube`);
+  await database.db.execute(sql`VACUUM ANALYZE search_cube_area`);
   return seconds;
 }
 

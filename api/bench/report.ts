@@ -8,6 +8,8 @@ export interface Row extends CaseStats {
   connections: number;
   /** The load average when the case ended (1, 5, 15 min). */
   loadAverage?: number[];
+  /** Percent of one core per process during the case (cpu-share.ts). */
+  cpu?: { api: number; postgres: number; client: number; idle: number };
 }
 
 export interface RowWithRatios extends Row {

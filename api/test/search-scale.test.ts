@@ -5,7 +5,7 @@
  * searches it changes. Every expected figure comes from SQL on `anuncios` itself, so the
  * trigger-kept search table is checked too.
  */
-import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE, type Filters } from 'shared-contracts';
 import { anuncios } from '../src/db/schema';
 import { bulkInsertListings } from '../src/seed/bulk-insert';
@@ -14,7 +14,7 @@ import { startTestApp, type TestApp } from './support/app';
 import { del, post, request } from './support/http';
 import { LISTING_FIELDS } from './support/listing-fields';
 import { createUser } from './support/users';
-import { PRICE_BANDS, priceBand } from '../src/anuncios/search-cube';
+import { AREA_BANDS, PRICE_BANDS, areaBand, priceBand } from '../src/anuncios/search-cube';
 
 const TOTAL = 30_000;
 
@@ -45,6 +45,7 @@ describe.each(engines())('search at scale on %s', (engine) => {
       f.propiedad ? eq(anuncios.propiedad, f.propiedad) : undefined,
       f.habitaciones !== undefined ? gte(anuncios.habitaciones, f.habitaciones) : undefined,
       f.metrosMin !== undefined ? gte(anuncios.metros, f.metrosMin) : undefined,
+      f.metrosMax !== undefined ? lte(anuncios.metros, f.metrosMax) : undefined,
       f.moneda ? eq(anuncios.moneda, f.moneda) : undefined,
       f.precioMin !== undefined ? gte(price, f.precioMin) : undefined,
       f.precioMax !== undefined ? lte(price, f.precioMax) : undefined,
@@ -55,13 +56,13 @@ describe.each(engines())('search at scale on %s', (engine) => {
   };
   const exactCount = async (f: Filters) => Number((await t.app.db.select({ n: count() }).from(anuncios).where(where(f)))[0].n);
 
-  // An area filter: the count cube cannot answer these, so they are sampled (the cube's own
-  // estimates are checked below).
+  // An area and a price bound together: neither count cube can answer these, so they are sampled
+  // (the cubes' own estimates are checked below).
   const LARGE: Filters[] = [
-    { proposito: 'venta', metrosMin: 0 },
-    { habitaciones: 1, metrosMin: 0 },
+    { proposito: 'venta', metrosMin: 0, precioMin: 0 },
+    { habitaciones: 1, metrosMin: 0, precioMin: 0 },
     { precioMax: 20_000_000, metrosMin: 0 },
-    { proposito: 'venta', habitaciones: 2, metrosMin: 0 },
+    { proposito: 'venta', habitaciones: 2, metrosMin: 0, precioMin: 0 },
   ];
 
   test('large results the cube cannot count: estimated within 2 % and flagged; small ones and the home page exact', async () => {
@@ -83,7 +84,7 @@ describe.each(engines())('search at scale on %s', (engine) => {
   });
 
   test('paging an estimated result reaches its last listing (the last pages carry the exact count)', async () => {
-    const filters: Filters = { proposito: 'venta', metrosMin: 0 };
+    const filters: Filters = { proposito: 'venta', metrosMin: 0, precioMin: 0 };
     const first = await search(filters);
     expect(first.countEstimated).toBe(true);
     const exact = await exactCount(filters);
@@ -162,11 +163,18 @@ describe.each(engines())('search at scale on %s', (engine) => {
     }
   });
 
-  test('price bands: the SQL function and the JavaScript agree at and around every bound', async () => {
-    const values = [0, 1, 99.5, ...PRICE_BANDS.flatMap((b) => [b - 0.5, b, b + 0.5]), 1e12];
-    const result = await t.app.db.execute(sql`SELECT x, search_price_band(x) AS band FROM unnest(${sql.param(values)}::float8[]) AS x`);
-    const bands = (result as unknown as { rows: { x: number; band: number }[] }).rows;
-    expect(bands.map((r) => Number(r.band))).toEqual(values.map(priceBand));
+  test('price and area bands: the SQL functions and the JavaScript agree at and around every bound', async () => {
+    const bandsInSql = async (fn: 'search_price_band' | 'search_area_band', values: number[]) => {
+      const result = await t.app.db.execute(sql`SELECT ${sql.raw(fn)}(x) AS band FROM unnest(${sql.param(values)}::float8[]) WITH ORDINALITY AS u(x, i) ORDER BY i`);
+      return (result as unknown as { rows: { band: number }[] }).rows.map((r) => Number(r.band));
+    };
+    const prices = [0, 1, 99.5, ...PRICE_BANDS.flatMap((b) => [b - 0.5, b, b + 0.5]), 1e12];
+    expect(await bandsInSql('search_price_band', prices)).toEqual(prices.map(priceBand));
+    const areas = [0, 1, 9.5, ...AREA_BANDS.flatMap((b) => [b - 0.5, b, b + 0.5]), 1e9];
+    expect(await bandsInSql('search_area_band', areas)).toEqual(areas.map(areaBand));
+    // A listing without an area is in no band an area filter covers.
+    const none = await t.app.db.execute(sql`SELECT search_area_band(NULL) AS band`);
+    expect(Number((none as unknown as { rows: { band: number }[] }).rows[0].band)).toBe(-1);
   });
 
   test('the count cube follows every write (inserts, edits, deletes, estados, moderation hold): aligned counts equal count(*) on anuncios, partial ones within 2 %', async () => {
@@ -180,6 +188,9 @@ describe.each(engines())('search at scale on %s', (engine) => {
       { propiedad: 'Apartamento', precioMin: 1_000_000, precioMax: 5_000_000 },
       { moneda: 'US', precioMin: 100_000, precioMax: 300_000 },
       { proposito: 'alquiler', precioMax: 50_000 },
+      // The area cube: bounds on its bands.
+      { metrosMin: 100 },
+      { region: r.region, proposito: 'venta', metrosMin: 60, metrosMax: 250 },
     ];
     const PARTIAL: Filters[] = [
       { precioMin: 12_345 },
@@ -190,19 +201,31 @@ describe.each(engines())('search at scale on %s', (engine) => {
       { region: r.region, precioMin: 1_111_111, precioMax: 33_333_333 },
       { moneda: 'US', precioMin: 123_456 },
       { propiedad: 'Casa', habitaciones: 3, precioMax: 7_654_321 },
+      { metrosMin: 123 },
+      { proposito: 'venta', metrosMin: 77, metrosMax: 4_321 },
+      { region: r.region, metrosMin: 97 },
     ];
-    // The cube's cells recomputed from anuncios with the one searchability rule: none may differ.
+    // Both cubes' cells recomputed from anuncios with the one searchability rule: none may differ.
     const cubeDiffers = async () => {
-      const recomputed = sql`
-        SELECT f.kind, f.loc, a.proposito, a.propiedad, search_rooms(a.habitaciones) AS rooms, a.moneda,
-               search_price_band(a.price_rd) AS band_rd, search_price_band(a.price) AS band_own, count(*)::int AS n
+      const differing = async (recomputed: SQL, kept: SQL) => {
+        const result = await t.app.db.execute(sql`SELECT count(*)::int AS n FROM ((${recomputed} EXCEPT ${kept}) UNION ALL (${kept} EXCEPT ${recomputed})) d`);
+        return Number((result as unknown as { rows: { n: number }[] }).rows[0].n);
+      };
+      const cells = (bands: string, groups: string) => sql`
+        SELECT f.kind, f.loc, a.proposito, a.propiedad, search_rooms(a.habitaciones) AS rooms, a.moneda, ${sql.raw(bands)}, count(*)::int AS n
         FROM anuncios a
         CROSS JOIN LATERAL (VALUES ('all', ''), ('region', a.region), ('place', a.place), ('locality', a.locality)) AS f(kind, loc)
         WHERE anuncio_searchable(a) AND (f.loc <> '' OR f.kind = 'all')
-        GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`;
-      const kept = sql`SELECT kind, loc, proposito, propiedad, rooms, moneda, band_rd, band_own, n FROM search_cube WHERE n <> 0`;
-      const result = await t.app.db.execute(sql`SELECT count(*)::int AS n FROM ((${recomputed} EXCEPT ${kept}) UNION ALL (${kept} EXCEPT ${recomputed})) d`);
-      return Number((result as unknown as { rows: { n: number }[] }).rows[0].n);
+        GROUP BY ${sql.raw(groups)}`;
+      const price = await differing(
+        cells('search_price_band(a.price_rd) AS band_rd, search_price_band(a.price) AS band_own', '1, 2, 3, 4, 5, 6, 7, 8'),
+        sql`SELECT kind, loc, proposito, propiedad, rooms, moneda, band_rd, band_own, n FROM search_cube WHERE n <> 0`,
+      );
+      const area = await differing(
+        cells('search_area_band(a.metros) AS band_area', '1, 2, 3, 4, 5, 6, 7'),
+        sql`SELECT kind, loc, proposito, propiedad, rooms, moneda, band_area, n FROM search_cube_area WHERE n <> 0`,
+      );
+      return price + area;
     };
     let estimated = 0;
     const check = async () => {
@@ -228,6 +251,8 @@ describe.each(engines())('search at scale on %s', (engine) => {
     await t.app.db.update(anuncios).set({ region: r.region, place: r.place, locality: r.locality }).where(bySeq(89, 2));
     await t.app.db.update(anuncios).set({ habitaciones: 7 }).where(bySeq(89, 3));
     await t.app.db.update(anuncios).set({ habitaciones: null, moneda: 'US' }).where(bySeq(89, 4));
+    await t.app.db.update(anuncios).set({ metros: null }).where(bySeq(89, 10));
+    await t.app.db.update(anuncios).set({ metros: sql`${anuncios.metros} * 3.1` }).where(bySeq(89, 11));
     await t.app.db.delete(anuncios).where(bySeq(89, 5));
     await t.app.db.update(anuncios).set({ estado: 'pausado' }).where(bySeq(89, 6));
     await t.app.db.update(anuncios).set({ bloqueado: true }).where(bySeq(89, 7));

@@ -7,13 +7,15 @@
  * worst case of that interpolation is within 2 % of the sure part (flagged as an estimate), and
  * counted exactly otherwise, through the price index restricted to the band.
  *
- * Searches the cube cannot answer (an area filter, more than one location, seven rooms or more)
- * return null and take the search table's path (search-query.ts).
+ * A search by area (metrosMin/metrosMax, no price bound) is counted the same way from the area
+ * cube `search_cube_area` (migration 0011), whose cells have an area band instead of the price
+ * bands. Searches neither cube can answer (an area and a price bound together, more than one
+ * location, seven rooms or more) return null and take the search table's path (search-query.ts).
  */
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Filters } from 'shared-contracts';
 import type { Db } from '../db/client';
-import { anuncioSearch as s, searchCube as c } from '../db/schema';
+import { anuncioSearch as s, searchCube, searchCubeArea } from '../db/schema';
 import type { Counted, CountLimits } from './search-query';
 
 /** Lower bounds of the price bands after the first, about 21 a decade (ratio ≤ 1.2), 100 to 10^10. */
@@ -22,32 +24,68 @@ export const PRICE_BANDS: readonly number[] = [
   ...Array.from({ length: 8 }, (_, i) => MANTISSAS.map((m) => Math.round(m * 10 ** (i + 2)))).flat(),
   1e10,
 ];
+/** Lower bounds of the area bands in m², the same mantissas, 10 to 10^7 (SQL: search_area_band). */
+export const AREA_BANDS: readonly number[] = [
+  ...Array.from({ length: 6 }, (_, i) => MANTISSAS.map((m) => Math.round(m * 10 ** (i + 1)))).flat(),
+  1e7,
+];
 /** The cube's rooms dimension stops here: "6 or more" is one cell, so a filter of 7+ rooms cannot use it. */
 export const CUBE_ROOMS_MAX = 6;
 /** An estimate is given only when its worst case is within this fraction of the count. */
 export const CUBE_MAX_ERROR = 0.02;
 
-/** SQL width_bucket(p, PRICE_BANDS): how many lower bounds are ≤ p (band 0 is below the first). */
-export function priceBand(price: number): number {
+/** SQL width_bucket(v, bands): how many lower bounds are ≤ v (band 0 is below the first). */
+function bandOf(bands: readonly number[], value: number): number {
   let lo = 0;
-  let hi = PRICE_BANDS.length;
+  let hi = bands.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (PRICE_BANDS[mid] <= price) lo = mid + 1;
+    if (bands[mid] <= value) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
-const bandLower = (k: number) => (k > 0 ? PRICE_BANDS[k - 1] : 0);
-const bandUpper = (k: number) => (k < PRICE_BANDS.length ? PRICE_BANDS[k] : Infinity);
+/** SQL search_price_band(p). */
+export const priceBand = (price: number) => bandOf(PRICE_BANDS, price);
+/** SQL search_area_band(m) for an area given (a listing without one is band -1). */
+export const areaBand = (metros: number) => bandOf(AREA_BANDS, metros);
+
+/** Which cube counts a search, and along which of its dimensions the search's range runs. */
+interface Measure {
+  cube: typeof searchCube | typeof searchCubeArea;
+  bands: readonly number[];
+  /** The cube's band column and the search table's column it bands. */
+  band: AnyColumn;
+  value: AnyColumn;
+  min?: number;
+  max?: number;
+}
+
+function measureOf(filters: Filters): Measure | null {
+  const byArea = filters.metrosMin !== undefined || filters.metrosMax !== undefined;
+  const byPrice = filters.precioMin !== undefined || filters.precioMax !== undefined;
+  if (byArea && byPrice) return null;
+  if (byArea) {
+    return { cube: searchCubeArea, bands: AREA_BANDS, band: searchCubeArea.bandArea, value: s.metros, min: filters.metrosMin, max: filters.metrosMax };
+  }
+  const own = Boolean(filters.moneda);
+  return {
+    cube: searchCube,
+    bands: PRICE_BANDS,
+    band: own ? searchCube.bandOwn : searchCube.bandRd,
+    value: own ? s.price : s.priceRd,
+    min: filters.precioMin,
+    max: filters.precioMax,
+  };
+}
 
 interface Edge {
   band: number;
   /** The part of the band the search covers: [from, to] within [lower, upper). */
   from: number;
   to: number;
-  /** Extra conditions that restrict the search's own to this band (its price bounds already apply). */
+  /** Extra conditions that restrict the search to this band (its own bounds already apply). */
   within: SQL[];
 }
 
@@ -64,25 +102,24 @@ function location(filters: Filters): { kind: 'all' | 'region' | 'place' | 'local
  * edge bands are interpolated within CUBE_MAX_ERROR in the worst case is estimated.
  */
 export async function cubeCount(db: Db, filters: Filters, conditions: SQL[], limits: CountLimits, exact = false): Promise<Counted | null> {
-  if (filters.metrosMin !== undefined || filters.metrosMax !== undefined) return null;
   if (filters.habitaciones !== undefined && filters.habitaciones > CUBE_ROOMS_MAX) return null;
   const where = location(filters);
-  if (!where) return null;
-  const min = filters.precioMin;
-  const max = filters.precioMax;
+  const measure = measureOf(filters);
+  if (!where || !measure) return null;
+  const { cube: c, bands, band, value: column, min, max } = measure;
   if (min !== undefined && max !== undefined && min > max) return { count: 0, estimated: false };
 
-  const priceColumn = filters.moneda ? s.price : s.priceRd;
-  const band = filters.moneda ? c.bandOwn : c.bandRd;
-  const kMin = min === undefined ? 0 : priceBand(min);
-  const kMax = max === undefined ? PRICE_BANDS.length : priceBand(max);
+  const bandLower = (k: number) => (k > 0 ? bands[k - 1] : 0);
+  const bandUpper = (k: number) => (k < bands.length ? bands[k] : Infinity);
+  const kMin = min === undefined ? 0 : bandOf(bands, min);
+  const kMax = max === undefined ? bands.length : bandOf(bands, max);
   const edges: Edge[] = [];
   const minCut = min !== undefined && min > bandLower(kMin);
   if (kMin === kMax && (minCut || max !== undefined)) {
-    edges.push({ band: kMin, from: min ?? bandLower(kMin), to: max ?? bandUpper(kMin), within: min === undefined ? [gte(priceColumn, bandLower(kMin))] : [] });
+    edges.push({ band: kMin, from: min ?? bandLower(kMin), to: max ?? bandUpper(kMin), within: min === undefined ? [gte(column, bandLower(kMin))] : [] });
   } else {
-    if (minCut) edges.push({ band: kMin, from: min, to: bandUpper(kMin), within: [lt(priceColumn, bandUpper(kMin))] });
-    if (max !== undefined) edges.push({ band: kMax, from: bandLower(kMax), to: max, within: [gte(priceColumn, bandLower(kMax))] });
+    if (minCut) edges.push({ band: kMin, from: min, to: bandUpper(kMin), within: [lt(column, bandUpper(kMin))] });
+    if (max !== undefined) edges.push({ band: kMax, from: bandLower(kMax), to: max, within: [gte(column, bandLower(kMax))] });
   }
   const fullFrom = minCut ? kMin + 1 : kMin;
   const fullTo = max !== undefined ? kMax - 1 : kMax;

@@ -174,7 +174,7 @@ const WALK_FROM = 500;
 const WALK_ENTRIES = 4000;
 
 /** The page's keys among the newest WALK_ENTRIES searchable listings (fewer than 12 if they are not all there). */
-async function walkNewest(db: Db, where: SQL | undefined, offset: number): Promise<{ seq: number }[]> {
+function walkNewest(db: Db, where: SQL | undefined, offset: number) {
   // Aliased as the table itself, so the filters' "anuncio_search"."column" name the walked rows.
   const newest = db.select().from(s).orderBy(desc(s.seq)).limit(WALK_ENTRIES).as('anuncio_search');
   return db
@@ -191,7 +191,7 @@ async function walkNewest(db: Db, where: SQL | undefined, offset: number): Promi
  * keys are found through the filters' best index and sorted, instead of walking the newest-first
  * index until 12 match (which reads the whole table when almost nothing does). Many: that walk
  * is short, and a page in the far half of an exact total is read from the oldest end, so no page
- * skips more than half of the matches.
+ * skips more than half of the matches. The keys and their rows are one statement (one round trip).
  */
 export async function searchPage(
   db: Db,
@@ -205,31 +205,35 @@ export async function searchPage(
   const offset = page * PAGE_SIZE;
   if (!total.estimated && offset >= total.count) return [];
   const keys = db.select({ seq: s.seq }).from(s).where(where);
+  const rowsOf = (pageKeys: SQL | ReturnType<typeof walkNewest>) =>
+    db.select().from(anuncios).where(inArray(anuncios.seq, pageKeys)).orderBy(desc(anuncios.seq));
   const anchor = anchors?.[Math.floor(offset / ANCHOR_EVERY)];
-  let rows: { seq: number }[];
   if (anchor !== undefined) {
     // At most ANCHOR_EVERY + 12 index entries, whatever the depth.
-    rows = await db
+    const fromAnchor = db
       .select({ seq: s.seq })
       .from(s)
       .where(and(where, lte(s.seq, anchor)))
       .orderBy(desc(s.seq))
       .limit(PAGE_SIZE)
       .offset(offset % ANCHOR_EVERY);
-  } else if (!total.estimated && total.count <= limits.exactLimit) {
+    return rowsOf(fromAnchor);
+  }
+  if (!total.estimated && total.count <= limits.exactLimit) {
     // Enough matches that the newest WALK_ENTRIES index entries likely hold the page: look there
     // first (a bounded walk); else, or when they do not, `seq + 0` (not the indexed column) makes
     // the planner find the few matches through the filters' index and sort them.
-    const walked = total.count >= WALK_FROM && offset + PAGE_SIZE <= total.count ? await walkNewest(db, where, offset) : [];
-    rows = walked.length === PAGE_SIZE ? walked : await keys.orderBy(desc(sql`${s.seq} + 0`)).limit(PAGE_SIZE).offset(offset);
-  } else if (!total.estimated && offset >= FAR_END_FROM && offset > total.count / 2) {
-    const limit = Math.min(PAGE_SIZE, total.count - offset);
-    rows = await keys.orderBy(asc(s.seq)).limit(limit).offset(total.count - offset - limit);
-  } else {
-    rows = await keys.orderBy(desc(s.seq)).limit(PAGE_SIZE).offset(offset);
+    if (total.count >= WALK_FROM && offset + PAGE_SIZE <= total.count) {
+      const walked = await rowsOf(walkNewest(db, where, offset));
+      if (walked.length === PAGE_SIZE) return walked;
+    }
+    return rowsOf(keys.orderBy(desc(sql`${s.seq} + 0`)).limit(PAGE_SIZE).offset(offset));
   }
-  if (!rows.length) return [];
-  return db.select().from(anuncios).where(inArray(anuncios.seq, rows.map((k) => k.seq))).orderBy(desc(anuncios.seq));
+  if (!total.estimated && offset >= FAR_END_FROM && offset > total.count / 2) {
+    const limit = Math.min(PAGE_SIZE, total.count - offset);
+    return rowsOf(keys.orderBy(asc(s.seq)).limit(limit).offset(total.count - offset - limit));
+  }
+  return rowsOf(keys.orderBy(desc(s.seq)).limit(PAGE_SIZE).offset(offset));
 }
 
 /**

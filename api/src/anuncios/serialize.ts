@@ -12,12 +12,30 @@ export function toOwnAnuncio(row: AnuncioRow, publicApiUrl: string, ttlDays?: nu
   return { ...toAnuncio(row, publicApiUrl, ttlDays), movil: row.movil, email: row.email };
 }
 
+/**
+ * Whether a phone parses as a Dominican/NANP number, remembered: parsing with the full metadata
+ * costs about as much as the rest of a card's serialization, every search answer has 12 cards,
+ * and agents and partners repeat their numbers across listings. Bounded (emptied when full).
+ */
+const whatsappable = new Map<string, boolean>();
+const WHATSAPPABLE_MAX = 10_000;
+
+function isWhatsappable(movil: string): boolean {
+  let known = whatsappable.get(movil);
+  if (known === undefined) {
+    known = normalizePhone(movil) !== null;
+    if (whatsappable.size >= WHATSAPPABLE_MAX) whatsappable.clear();
+    whatsappable.set(movil, known);
+  }
+  return known;
+}
+
 /** The channels a listing can be reached by; WhatsApp (issue 21) only for a phone that parses as a Dominican/NANP number. */
 export function contactCanales(row: Pick<AnuncioRow, 'movil' | 'email'>): ContactCanal[] {
   const canales: ContactCanal[] = [];
   if (row.movil.trim()) canales.push('telefono');
   if (row.email.trim()) canales.push('email');
-  if (normalizePhone(row.movil)) canales.push('whatsapp');
+  if (isWhatsappable(row.movil)) canales.push('whatsapp');
   return canales;
 }
 

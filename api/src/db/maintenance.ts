@@ -15,6 +15,7 @@ export async function vacuumSearchTables(app: FastifyInstance): Promise<void> {
     await app.db.execute(sql`VACUUM ANALYZE anuncio_search`);
     await app.db.execute(sql`VACUUM ANALYZE search_facets`);
     await app.db.execute(sql`VACUUM ANALYZE search_cube`);
+    await app.db.execute(sql`VACUUM ANALYZE search_cube_area`);
     await app.db.execute(sql`VACUUM ANALYZE anuncios`);
   });
 }

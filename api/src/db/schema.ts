@@ -211,6 +211,26 @@ export const searchCube = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.loc, t.proposito, t.propiedad, t.rooms, t.moneda, t.bandRd, t.bandOwn] })],
 );
 
+/**
+ * The area cube (issue 18): the same cells as `search_cube` with the area band (search_area_band
+ * of `metros`, -1 when the listing gives none) instead of the price bands, so a search by minimum
+ * or maximum area (and no price bound) is counted like one by price. Kept by the same trigger.
+ */
+export const searchCubeArea = pgTable(
+  'search_cube_area',
+  {
+    kind: text('kind', { enum: ['all', 'region', 'place', 'locality'] }).notNull(),
+    loc: text('loc').notNull(),
+    proposito: text('proposito').notNull(),
+    propiedad: text('propiedad').notNull(),
+    rooms: smallint('rooms').notNull(),
+    moneda: text('moneda').notNull(),
+    bandArea: smallint('band_area').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.loc, t.proposito, t.propiedad, t.rooms, t.moneda, t.bandArea] })],
+);
+
 /** Attempt counters of the rate limits, shared by every API instance (fixed windows, app clock). */
 export const rateLimitHits = pgTable('rate_limit_hits', {
   key: text('key').primaryKey(),
