@@ -34,6 +34,25 @@ export const CUBE_ROOMS_MAX = 6;
 /** An estimate is given only when its worst case is within this fraction of the count. */
 export const CUBE_MAX_ERROR = 0.02;
 
+/** Edge samples: at least 1/128 of the rows (the coarse sample's size), at most 1/16. */
+const SAMPLE_BUCKETS_MIN = 8;
+const SAMPLE_BUCKETS_MAX = 64;
+/** Fewer sampled rows in an edge band than this, and the band is counted instead. */
+const SAMPLE_MIN_ROWS = 30;
+
+/** The filters without the bounds of the measure's range (the rest of the search). */
+function withoutRange(filters: Filters, measure: Measure): Filters {
+  const rest = { ...filters };
+  if (measure.cube === searchCubeArea) {
+    delete rest.metrosMin;
+    delete rest.metrosMax;
+  } else {
+    delete rest.precioMin;
+    delete rest.precioMax;
+  }
+  return rest;
+}
+
 /** SQL width_bucket(v, bands): how many lower bounds are ≤ v (band 0 is below the first). */
 function bandOf(bands: readonly number[], value: number): number {
   let lo = 0;
@@ -101,11 +120,18 @@ function location(filters: Filters): { kind: 'all' | 'region' | 'place' | 'local
  * exact count (the last pages of a result); otherwise a count above `limits.exactLimit` whose
  * edge bands are interpolated within CUBE_MAX_ERROR in the worst case is estimated.
  */
-export async function cubeCount(db: Db, filters: Filters, conditions: SQL[], limits: CountLimits, exact = false): Promise<Counted | null> {
+export async function cubeCount(
+  db: Db,
+  filters: Filters,
+  conditionsOf: (filters: Filters) => SQL[],
+  limits: CountLimits,
+  exact = false,
+): Promise<Counted | null> {
   if (filters.habitaciones !== undefined && filters.habitaciones > CUBE_ROOMS_MAX) return null;
   const where = location(filters);
   const measure = measureOf(filters);
   if (!where || !measure) return null;
+  const conditions = conditionsOf(filters);
   const { cube: c, bands, band, value: column, min, max } = measure;
   if (min !== undefined && max !== undefined && min > max) return { count: 0, estimated: false };
 
@@ -153,20 +179,76 @@ export async function cubeCount(db: Db, filters: Filters, conditions: SQL[], lim
   if (!spread.length) return { count: full + (await countEdges(points)), estimated: false };
   const sure = full + (points.length ? await countEdges(points) : 0);
 
-  let estimate = sure;
-  let worst = 0;
-  let upper = sure;
-  for (const e of spread) {
+  const shaped = spread.map((e) => {
     const width = bandUpper(e.band) - bandLower(e.band);
     // Linear inside the band; the open-ended top band is taken as half.
     const share = Number.isFinite(width) ? Math.min(1, Math.max(0, (e.to - e.from) / width)) : 0.5;
-    estimate += share * e.n;
-    worst += Math.max(share, 1 - share) * e.n;
-    upper += e.n;
+    return { ...e, share, worst: Math.max(share, 1 - share) * e.n };
+  });
+  const estimate = sure + shaped.reduce((sum, e) => sum + e.share * e.n, 0);
+  const worst = shaped.reduce((sum, e) => sum + e.worst, 0);
+  const upper = sure + shaped.reduce((sum, e) => sum + e.n, 0);
+  if (!exact && upper > limits.exactLimit) {
+    if (worst <= CUBE_MAX_ERROR * sure) return { count: Math.round(estimate), estimated: true };
+    const sampled = await sampleEdges(shaped, estimate);
+    if (sampled !== null) return { count: Math.round(sure + sampled), estimated: true };
   }
-  if (!exact && upper > limits.exactLimit && worst <= CUBE_MAX_ERROR * sure) return { count: Math.round(estimate), estimated: true };
 
   return { count: sure + (await countEdges(spread)), estimated: false };
+
+  /**
+   * A large result whose edge bands are too large for the interpolation's guarantee. An edge whose
+   * worst case is small (≤ a quarter of the 2 % allowance) stays interpolated, its worst case
+   * counted against the allowance; for the others the share of the band inside the search's range
+   * is measured in a uniform sample of the band (the rows with `bucket < b`, read through a
+   * location's or the table's bucket index) and applied to the band's exact count from the cube.
+   * Returned only when the interpolated edges' worst case plus two standard errors of the sampled
+   * ones are within CUBE_MAX_ERROR of the whole estimate (so within 2 % about 95 % of the time,
+   * like the sampled counts of search-query.ts); else null, and the edges are counted.
+   */
+  async function sampleEdges(list: (Edge & { n: number; share: number; worst: number })[], approx: number): Promise<number | null> {
+    const allowance = CUBE_MAX_ERROR * approx;
+    const interpolated = list.filter((e) => e.worst <= allowance / 4);
+    const sampled = list.filter((e) => e.worst > allowance / 4);
+    const interpolatedWorst = interpolated.reduce((sum, e) => sum + e.worst, 0);
+    const interpolatedTotal = interpolated.reduce((sum, e) => sum + e.share * e.n, 0);
+    if (!sampled.length) return interpolatedWorst <= allowance ? interpolatedTotal : null;
+    // Buckets (n_i ≈ E_i · b / 1024 rows a band) so that, with p(1 − p) ≤ 1/4, two standard errors
+    // fit in what the interpolated edges leave of the allowance, and every band has enough rows;
+    // half again for margin.
+    const left = allowance - interpolatedWorst;
+    const bandTotal = sampled.reduce((sum, e) => sum + e.n, 0);
+    const forError = (1024 * bandTotal) / (left / 2) ** 2 / 4;
+    const forRows = (SAMPLE_MIN_ROWS * 1024) / Math.min(...sampled.map((e) => e.n));
+    const needed = 1.5 * Math.max(forError, forRows);
+    if (left <= 0 || needed > SAMPLE_BUCKETS_MAX) return null;
+    const buckets = Math.max(SAMPLE_BUCKETS_MIN, Math.ceil(needed));
+    const base = conditionsOf(withoutRange(filters, measure!));
+    const inBand = (e: Edge) => and(gte(column, bandLower(e.band)), Number.isFinite(bandUpper(e.band)) ? lt(column, bandUpper(e.band)) : undefined);
+    const inRange = and(min !== undefined ? gte(column, min) : undefined, max !== undefined ? sql`${column} <= ${max}` : undefined);
+    const fields = Object.fromEntries(
+      sampled.flatMap((e, i) => [
+        [`n${i}`, sql<number>`count(*) FILTER (WHERE ${inBand(e)})::int`],
+        [`m${i}`, sql<number>`count(*) FILTER (WHERE ${and(inBand(e), inRange)})::int`],
+      ]),
+    );
+    const [row] = await db
+      .select(fields)
+      .from(s)
+      .where(and(...base, lt(s.bucket, buckets), sql`(${sql.join(sampled.map((e) => sql`(${inBand(e)})`), sql` OR `)})`));
+    let total = interpolatedTotal;
+    let variance = 0;
+    for (const [i, e] of sampled.entries()) {
+      const n = Number(row?.[`n${i}`] ?? 0);
+      const m = Number(row?.[`m${i}`] ?? 0);
+      if (n < SAMPLE_MIN_ROWS) return null;
+      const p = m / n;
+      total += e.n * p;
+      // Binomial variance of the share, never taken as zero (a share of 0 or 1 in a small sample).
+      variance += (e.n * e.n * (p * (1 - p) + 1 / n)) / n;
+    }
+    return interpolatedWorst + 2 * Math.sqrt(variance) <= allowance ? total : null;
+  }
 
   /**
    * The search's matches inside the edge bands, in one statement: one index-only count per band

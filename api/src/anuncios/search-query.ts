@@ -139,7 +139,7 @@ export async function searchCount(db: Db, filters: Filters, limits: CountLimits 
   const fromFacets = await facetCount(db, filters);
   if (fromFacets !== null) return { count: fromFacets, estimated: false };
   const conditions = searchConditions(filters);
-  const fromCube = limits.cube ? await cubeCount(db, filters, conditions, limits) : null;
+  const fromCube = limits.cube ? await cubeCount(db, filters, searchConditions, limits) : null;
   if (fromCube) return fromCube;
   const where = and(...conditions);
   const capped = await countWhere(db, where, limits.exactLimit + 1);
@@ -165,7 +165,7 @@ export async function searchCountExact(db: Db, filters: Filters, limits: CountLi
   const fromFacets = await facetCount(db, filters);
   if (fromFacets !== null) return fromFacets;
   const conditions = searchConditions(filters);
-  const fromCube = limits.cube ? await cubeCount(db, filters, conditions, limits, true) : null;
+  const fromCube = limits.cube ? await cubeCount(db, filters, searchConditions, limits, true) : null;
   return fromCube ? fromCube.count : countWhere(db, and(...conditions));
 }
 
