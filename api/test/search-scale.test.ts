@@ -177,6 +177,27 @@ describe.each(engines())('search at scale on %s', (engine) => {
     expect(Number((none as unknown as { rows: { band: number }[] }).rows[0].band)).toBe(-1);
   });
 
+  test('a large result whose edge band is too wide for the interpolation guarantee is estimated from a sample of that band, within 2 %', async () => {
+    // A populated RD$ price band low enough that most listings are above it, cut in its middle: the
+    // interpolation's worst case (half the band) is above 2 % of the rest, so only the band's
+    // sample can flag an estimate.
+    const result = await t.app.db.execute(sql`
+      WITH bands AS (SELECT band_rd AS band, sum(n)::int AS n FROM search_cube WHERE kind = 'all' GROUP BY 1),
+           ranked AS (SELECT band, n, (SELECT sum(b.n) FROM bands b WHERE b.band > a.band)::int AS above FROM bands a)
+      SELECT band, n FROM ranked
+      WHERE band BETWEEN 1 AND ${PRICE_BANDS.length - 1} AND above >= 0.7 * ${TOTAL} AND 0.5 * n > 0.02 * (above + n)
+      ORDER BY n DESC LIMIT 1`);
+    const [{ band, n }] = (result as unknown as { rows: { band: number; n: number }[] }).rows.map((r) => ({ band: Number(r.band), n: Number(r.n) }));
+    const filters: Filters = { precioMin: Math.round((PRICE_BANDS[band - 1] + PRICE_BANDS[band]) / 2) + 1 };
+    const exact = await exactCount(filters);
+    expect(0.5 * n).toBeGreaterThan(0.02 * exact);
+    const res = await search(filters);
+    expect(res).toMatchObject({ countEstimated: true });
+    expect(Math.abs(res.count - exact) / exact).toBeLessThanOrEqual(0.02);
+    // Its last page by the estimate still carries the exact count.
+    expect(await search(filters, Math.ceil(res.count / PAGE_SIZE) - 1)).toMatchObject({ count: exact, countEstimated: false });
+  });
+
   test('the count cube follows every write (inserts, edits, deletes, estados, moderation hold): aligned counts equal count(*) on anuncios, partial ones within 2 %', async () => {
     const [r] = await t.app.db.select().from(anuncios).where(sql`anuncio_searchable(anuncios) AND locality <> ''`).limit(1);
     const ALIGNED: Filters[] = [
