@@ -34,6 +34,7 @@ async function main() {
   const database = data.env.DATABASE_URL ? await openPostgres(data.env.DATABASE_URL, 2, 0) : await openPglite(path.join(data.location, 'pglite'));
   const { db } = database;
   const next = coldSearches(data.sample);
+  const { count: searchable } = await searchCount(db, {});
   const modes = { cube: { ...COUNT_LIMITS, cube: true }, noCube: { ...COUNT_LIMITS, cube: false } };
   const times = { cube: [] as number[], noCube: [] as number[] };
   const split: { count: number; page: number; matches: number; estimated: boolean; pageNo: number; filters: string }[] = [];
@@ -49,7 +50,7 @@ async function main() {
         const t0 = performance.now();
         const counted: Counted = await searchCount(db, filters, modes[mode]);
         const t1 = performance.now();
-        await searchPage(db, filters, page, counted, modes[mode]);
+        await searchPage(db, filters, page, counted, modes[mode], undefined, searchable);
         const t2 = performance.now();
         times[mode].push(t2 - t0);
         if (mode === 'cube') split.push({ count: t1 - t0, page: t2 - t1, matches: counted.count, estimated: counted.estimated, pageNo: page, filters: JSON.stringify(filters) });

@@ -26,6 +26,9 @@ import {
 } from './search-query';
 import { recentPriceDrop } from './lifecycle-repository';
 
+/** The cache key of no filters (the home page), as `key` below computes it. */
+const HOME_KEY = '[]';
+
 export default async function anuncioRoutes(app: FastifyInstance, opts: { countLimits?: Partial<CountLimits> }) {
   const limits: CountLimits = { ...COUNT_LIMITS, ...opts.countLimits };
   const { db, config, searchCache, searchQueue } = app;
@@ -42,9 +45,11 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
     const body = await searchCache.page(filters, `${key}#${page}`, () =>
       searchQueue.run(async () => {
         // Together, so a failure of either is handled (a lone pending promise would crash the process).
-        let [counted, options] = await Promise.all([
+        let [counted, options, all] = await Promise.all([
           searchCache.count(filters, key, () => searchCount(db, filters, limits)),
           searchCache.options(() => optionLists(db)),
+          // The home page's count (cached like any other): how long a walk a small result's page may take.
+          searchCache.count({}, HOME_KEY, () => searchCount(db, {}, limits)),
         ]);
         // The last pages of an estimated result get the exact count, so paging reaches every listing.
         if (counted.estimated && (page + 1) * PAGE_SIZE >= counted.count * 0.97) {
@@ -53,7 +58,7 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
         // Deep pages of a large result start from a cached anchor once one is loaded (in the background).
         const deep = page * PAGE_SIZE >= FAR_END_FROM && (counted.estimated || counted.count > 20 * ANCHOR_EVERY);
         const anchors = deep ? searchCache.anchors(filters, key, () => searchQueue.run(() => pageAnchors(db, filters))) : undefined;
-        const rows = await searchPage(db, filters, page, counted, limits, anchors);
+        const rows = await searchPage(db, filters, page, counted, limits, anchors, all.count);
         const answer: AllAnunciosResponse = {
           anuncios: rows.map((r) => toAnuncio(r, config.publicApiUrl)),
           count: counted.count,

@@ -169,14 +169,27 @@ export async function searchCountExact(db: Db, filters: Filters, limits: CountLi
   return fromCube ? fromCube.count : countWhere(db, and(...conditions));
 }
 
-/** A result of at least this many (exact) matches first looks for its page among the newest entries. */
+/**
+ * A small exact result first looks for its page among the newest entries: the newest
+ * 3 × (offset + 12) × searchable / count of them (three times where its last match is expected
+ * when matches are spread evenly in time; at least WALK_ENTRIES), when that is at most WALK_MAX
+ * entries (about 8 ms of index). Without the number of searchable listings: the newest
+ * WALK_ENTRIES, for results of at least WALK_FROM matches.
+ */
 const WALK_FROM = 500;
 const WALK_ENTRIES = 4000;
+const WALK_MAX = 20_000;
 
-/** The page's keys among the newest WALK_ENTRIES searchable listings (fewer than 12 if they are not all there). */
-function walkNewest(db: Db, where: SQL | undefined, offset: number) {
+function walkLength(count: number, offset: number, searchable: number | undefined): number | null {
+  if (searchable === undefined) return count >= WALK_FROM ? WALK_ENTRIES : null;
+  const entries = Math.max(WALK_ENTRIES, Math.ceil((3 * (offset + PAGE_SIZE) * searchable) / count));
+  return entries <= WALK_MAX ? entries : null;
+}
+
+/** The page's keys among the newest `entries` searchable listings (fewer than 12 if they are not all there). */
+function walkNewest(db: Db, where: SQL | undefined, offset: number, entries: number) {
   // Aliased as the table itself, so the filters' "anuncio_search"."column" name the walked rows.
-  const newest = db.select().from(s).orderBy(desc(s.seq)).limit(WALK_ENTRIES).as('anuncio_search');
+  const newest = db.select().from(s).orderBy(desc(s.seq)).limit(entries).as('anuncio_search');
   return db
     .select({ seq: newest.seq })
     .from(newest)
@@ -200,6 +213,8 @@ export async function searchPage(
   total: Counted,
   limits: CountLimits = COUNT_LIMITS,
   anchors?: number[],
+  /** How many listings are searchable in all (the home page's count), if known. */
+  searchable?: number,
 ): Promise<AnuncioRow[]> {
   const where = and(...searchConditions(filters));
   const offset = page * PAGE_SIZE;
@@ -220,11 +235,12 @@ export async function searchPage(
     return rowsOf(fromAnchor);
   }
   if (!total.estimated && total.count <= limits.exactLimit) {
-    // Enough matches that the newest WALK_ENTRIES index entries likely hold the page: look there
-    // first (a bounded walk); else, or when they do not, `seq + 0` (not the indexed column) makes
-    // the planner find the few matches through the filters' index and sort them.
-    if (total.count >= WALK_FROM && offset + PAGE_SIZE <= total.count) {
-      const walked = await rowsOf(walkNewest(db, where, offset));
+    // Enough matches that the newest index entries likely hold the page: look there first (a
+    // bounded walk); else, or when they do not, `seq + 0` (not the indexed column) makes the
+    // planner find the few matches through the filters' index and sort them.
+    const walk = offset + PAGE_SIZE <= total.count ? walkLength(total.count, offset, searchable) : null;
+    if (walk !== null) {
+      const walked = await rowsOf(walkNewest(db, where, offset, walk));
       if (walked.length === PAGE_SIZE) return walked;
     }
     return rowsOf(keys.orderBy(desc(sql`${s.seq} + 0`)).limit(PAGE_SIZE).offset(offset));
