@@ -66,6 +66,14 @@ GROUP BY 1, 2, 3, 4, 5, 6, 7;
 -- The exact count of an area search's edge band reads only that band of this index.
 CREATE INDEX "anuncio_search_metros_idx" ON "anuncio_search" ("metros") INCLUDE ("seq", "place", "region", "locality", "proposito", "propiedad", "habitaciones", "moneda", "price", "price_rd");
 --> statement-breakpoint
+-- A province's listings by price (RD$, and in their own currency): the exact count of a province
+-- search's edge band reads only the province's part of the band (was the band over the whole
+-- country, or the whole province), and a small result with a price range finds its matches
+-- among the province's listings in that range.
+CREATE INDEX "anuncio_search_region_price_rd_idx" ON "anuncio_search" ("region", "price_rd") INCLUDE ("seq", "place", "locality", "proposito", "propiedad", "habitaciones", "metros", "moneda", "price");
+--> statement-breakpoint
+CREATE INDEX "anuncio_search_region_moneda_price_idx" ON "anuncio_search" ("region", "moneda", "price") INCLUDE ("seq", "place", "locality", "proposito", "propiedad", "habitaciones", "metros", "price_rd");
+--> statement-breakpoint
 -- A search reads a location's cells in key order: stored in that order they fill a few pages
 -- instead of one page a cell (the backfill's and the writes' order), and room left on each page
 -- keeps an updated count on its page (HOT update), so the order lasts.
