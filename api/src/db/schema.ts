@@ -188,46 +188,39 @@ export const searchFacets = pgTable(
 );
 
 /**
+ * The cells both count cubes share: a location (kind 'all' with loc '', or one region, place or
+ * locality) and the filter values a search can ask for, with `rooms` the habitaciones clamped
+ * (-1 none, 6 = six or more). A function: each table needs its own column builders.
+ */
+const cubeCell = () => ({
+  kind: text('kind', { enum: ['all', 'region', 'place', 'locality'] }).notNull(),
+  loc: text('loc').notNull(),
+  proposito: text('proposito').notNull(),
+  propiedad: text('propiedad').notNull(),
+  rooms: smallint('rooms').notNull(),
+  moneda: text('moneda').notNull(),
+});
+
+/**
  * The count cube (issue 18, docs/decisions/0005-search-table-and-estimated-counts.md): how many
- * searchable listings share each combination of the filter values a search can ask for, per
- * location (kind 'all' with loc '', or one region, place or locality), kept by the search table's
- * trigger. `rooms` is habitaciones clamped (-1 none, 6 = six or more); `band_rd` and `band_own`
- * are the price bands (search_price_band) of price_rd and of the price in its own currency. A
- * search's count is the sum of the cells it covers plus its partial edge bands.
+ * searchable listings share each cell and price bands, kept by the search table's trigger.
+ * `band_rd` and `band_own` are the price bands (search_price_band) of price_rd and of the price in
+ * its own currency. A search's count is the sum of the cells it covers plus its partial edge bands.
  */
 export const searchCube = pgTable(
   'search_cube',
-  {
-    kind: text('kind', { enum: ['all', 'region', 'place', 'locality'] }).notNull(),
-    loc: text('loc').notNull(),
-    proposito: text('proposito').notNull(),
-    propiedad: text('propiedad').notNull(),
-    rooms: smallint('rooms').notNull(),
-    moneda: text('moneda').notNull(),
-    bandRd: smallint('band_rd').notNull(),
-    bandOwn: smallint('band_own').notNull(),
-    n: integer('n').notNull(),
-  },
+  { ...cubeCell(), bandRd: smallint('band_rd').notNull(), bandOwn: smallint('band_own').notNull(), n: integer('n').notNull() },
   (t) => [primaryKey({ columns: [t.kind, t.loc, t.proposito, t.propiedad, t.rooms, t.moneda, t.bandRd, t.bandOwn] })],
 );
 
 /**
- * The area cube (issue 18): the same cells as `search_cube` with the area band (search_area_band
- * of `metros`, -1 when the listing gives none) instead of the price bands, so a search by minimum
- * or maximum area (and no price bound) is counted like one by price. Kept by the same trigger.
+ * The area cube (issue 18): the same cells with the area band (search_area_band of `metros`, -1
+ * when the listing gives none) instead of the price bands, so a search by minimum or maximum area
+ * (and no price bound) is counted like one by price. Kept by the same trigger.
  */
 export const searchCubeArea = pgTable(
   'search_cube_area',
-  {
-    kind: text('kind', { enum: ['all', 'region', 'place', 'locality'] }).notNull(),
-    loc: text('loc').notNull(),
-    proposito: text('proposito').notNull(),
-    propiedad: text('propiedad').notNull(),
-    rooms: smallint('rooms').notNull(),
-    moneda: text('moneda').notNull(),
-    bandArea: smallint('band_area').notNull(),
-    n: integer('n').notNull(),
-  },
+  { ...cubeCell(), bandArea: smallint('band_area').notNull(), n: integer('n').notNull() },
   (t) => [primaryKey({ columns: [t.kind, t.loc, t.proposito, t.propiedad, t.rooms, t.moneda, t.bandArea] })],
 );
 
