@@ -17,6 +17,7 @@ import type { Filters } from 'shared-contracts';
 import type { Db } from '../db/client';
 import { anuncioSearch as s, searchCube, searchCubeArea } from '../db/schema';
 import type { Counted, CountLimits } from './search-query';
+import { filterShape, statement } from './search-statements';
 
 /** Lower bounds of the price bands after the first, about 21 a decade (ratio ≤ 1.2), 100 to 10^10. */
 const MANTISSAS = [1, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.8, 2, 2.2, 2.5, 2.8, 3, 3.5, 4, 4.5, 5, 6, 7, 8, 9];
@@ -72,6 +73,8 @@ export const areaBand = (metros: number) => bandOf(AREA_BANDS, metros);
 
 /** Which cube counts a search, and along which of its dimensions the search's range runs. */
 interface Measure {
+  /** The statement shape's name of the measure (search-statements.ts). */
+  name: 'area' | 'own' | 'rd';
   cube: typeof searchCube | typeof searchCubeArea;
   bands: readonly number[];
   /** The cube's band column and the search table's column it bands. */
@@ -86,10 +89,11 @@ function measureOf(filters: Filters): Measure | null {
   const byPrice = filters.precioMin !== undefined || filters.precioMax !== undefined;
   if (byArea && byPrice) return null;
   if (byArea) {
-    return { cube: searchCubeArea, bands: AREA_BANDS, band: searchCubeArea.bandArea, value: s.metros, min: filters.metrosMin, max: filters.metrosMax };
+    return { name: 'area', cube: searchCubeArea, bands: AREA_BANDS, band: searchCubeArea.bandArea, value: s.metros, min: filters.metrosMin, max: filters.metrosMax };
   }
   const own = Boolean(filters.moneda);
   return {
+    name: own ? 'own' : 'rd',
     cube: searchCube,
     bands: PRICE_BANDS,
     band: own ? searchCube.bandOwn : searchCube.bandRd,
@@ -104,8 +108,8 @@ interface Edge {
   /** The part of the band the search covers: [from, to] within [lower, upper). */
   from: number;
   to: number;
-  /** Extra conditions that restrict the search to this band (its own bounds already apply). */
-  within: SQL[];
+  /** The extra bound that restricts the search to this band, if its own bounds do not. */
+  within?: { op: 'lt' | 'gte'; value: number };
 }
 
 function location(filters: Filters): { kind: 'all' | 'region' | 'place' | 'locality'; loc: string } | null {
@@ -123,7 +127,7 @@ function location(filters: Filters): { kind: 'all' | 'region' | 'place' | 'local
 export async function cubeCount(
   db: Db,
   filters: Filters,
-  conditionsOf: (filters: Filters) => SQL[],
+  conditionsOf: (filters: Filters, slots?: boolean) => SQL[],
   limits: CountLimits,
   exact = false,
 ): Promise<Counted | null> {
@@ -131,7 +135,6 @@ export async function cubeCount(
   const where = location(filters);
   const measure = measureOf(filters);
   if (!where || !measure) return null;
-  const conditions = conditionsOf(filters);
   const { cube: c, bands, band, value: column, min, max } = measure;
   if (min !== undefined && max !== undefined && min > max) return { count: 0, estimated: false };
 
@@ -142,31 +145,37 @@ export async function cubeCount(
   const edges: Edge[] = [];
   const minCut = min !== undefined && min > bandLower(kMin);
   if (kMin === kMax && (minCut || max !== undefined)) {
-    edges.push({ band: kMin, from: min ?? bandLower(kMin), to: max ?? bandUpper(kMin), within: min === undefined ? [gte(column, bandLower(kMin))] : [] });
+    edges.push({ band: kMin, from: min ?? bandLower(kMin), to: max ?? bandUpper(kMin), within: min === undefined ? { op: 'gte', value: bandLower(kMin) } : undefined });
   } else {
-    if (minCut) edges.push({ band: kMin, from: min, to: bandUpper(kMin), within: [lt(column, bandUpper(kMin))] });
-    if (max !== undefined) edges.push({ band: kMax, from: bandLower(kMax), to: max, within: [gte(column, bandLower(kMax))] });
+    if (minCut) edges.push({ band: kMin, from: min, to: bandUpper(kMin), within: { op: 'lt', value: bandUpper(kMin) } });
+    if (max !== undefined) edges.push({ band: kMax, from: bandLower(kMax), to: max, within: { op: 'gte', value: bandLower(kMax) } });
   }
   const fullFrom = minCut ? kMin + 1 : kMin;
   const fullTo = max !== undefined ? kMax - 1 : kMax;
 
-  const cells = [
-    eq(c.kind, where.kind),
-    eq(c.loc, where.loc),
-    filters.proposito ? eq(c.proposito, filters.proposito) : undefined,
-    filters.propiedad ? eq(c.propiedad, filters.propiedad) : undefined,
-    filters.habitaciones !== undefined ? gte(c.rooms, filters.habitaciones) : undefined,
-    filters.moneda ? eq(c.moneda, filters.moneda) : undefined,
-    sql`${band} BETWEEN ${kMin} AND ${kMax}`,
-  ];
-  const [row] = await db
-    .select({
-      full: sql<string | null>`sum(${c.n}) FILTER (WHERE ${band} BETWEEN ${fullFrom} AND ${fullTo})`,
-      lo: sql<string | null>`sum(${c.n}) FILTER (WHERE ${band} = ${kMin})`,
-      hi: sql<string | null>`sum(${c.n}) FILTER (WHERE ${band} = ${kMax})`,
-    })
-    .from(c)
-    .where(and(...cells));
+  // One statement per shape (search-statements.ts): the cube, the filters it has; values below.
+  const cubeSums = statement(db, `cube:${measure.name}:${cubeShape(filters)}`, (name) => {
+    const slot = sql.placeholder;
+    const cells = [
+      eq(c.kind, slot('kind')),
+      eq(c.loc, slot('loc')),
+      filters.proposito ? eq(c.proposito, slot('proposito')) : undefined,
+      filters.propiedad ? eq(c.propiedad, slot('propiedad')) : undefined,
+      filters.habitaciones !== undefined ? gte(c.rooms, slot('habitaciones')) : undefined,
+      filters.moneda ? eq(c.moneda, slot('moneda')) : undefined,
+      sql`${band} BETWEEN ${slot('kMin')} AND ${slot('kMax')}`,
+    ];
+    return db
+      .select({
+        full: sql<string | null>`sum(${c.n}) FILTER (WHERE ${band} BETWEEN ${slot('fullFrom')} AND ${slot('fullTo')})`,
+        lo: sql<string | null>`sum(${c.n}) FILTER (WHERE ${band} = ${slot('kMin')})`,
+        hi: sql<string | null>`sum(${c.n}) FILTER (WHERE ${band} = ${slot('kMax')})`,
+      })
+      .from(c)
+      .where(and(...cells))
+      .prepare(name);
+  });
+  const [row] = await cubeSums.execute({ ...filters, kind: where.kind, loc: where.loc, kMin, kMax, fullFrom, fullTo });
   const full = Number(row?.full ?? 0);
   const inBand = (k: number) => Number((k === kMin ? row?.lo : row?.hi) ?? 0);
   const partial = edges.map((e) => ({ ...e, n: inBand(e.band) })).filter((e) => e.n > 0);
@@ -255,8 +264,22 @@ export async function cubeCount(
    * (the band bounds the scan of the price index), added up.
    */
   async function countEdges(list: Edge[]): Promise<number> {
-    const counts = list.map((e) => sql`(SELECT count(*) FROM ${s} WHERE ${and(...conditions, ...e.within)})`);
-    const [row] = await db.select({ n: sql<number>`(${sql.join(counts, sql` + `)})::int` }).from(sql`(SELECT 1) AS one`);
+    const shape = list.map((e) => e.within?.op ?? '-').join('');
+    const edgeCounts = statement(db, `edges:${shape}:${filterShape(filters)}`, (name) => {
+      const inSearch = conditionsOf(filters, true);
+      const counts = list.map((e, i) => {
+        const bound = e.within && (e.within.op === 'lt' ? lt : gte)(column, sql.placeholder(`edge${i}`));
+        return sql`(SELECT count(*) FROM ${s} WHERE ${and(...inSearch, bound)})`;
+      });
+      return db.select({ n: sql<number>`(${sql.join(counts, sql` + `)})::int` }).from(sql`(SELECT 1) AS one`).prepare(name);
+    });
+    const bounds = Object.fromEntries(list.map((e, i) => [`edge${i}`, e.within?.value]));
+    const [row] = await edgeCounts.execute({ ...filters, ...bounds });
     return Number(row?.n ?? 0);
   }
+}
+
+/** Which of the cube's own dimensions a search filters on (its cube statement's shape). */
+function cubeShape(filters: Filters): string {
+  return (['proposito', 'propiedad', 'habitaciones', 'moneda'] as const).filter((k) => filters[k] !== undefined).join(',');
 }

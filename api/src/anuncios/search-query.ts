@@ -13,6 +13,7 @@ import { PAGE_SIZE } from 'shared-contracts';
 import type { Db } from '../db/client';
 import { anuncioSearch as s, anuncios, searchFacets, type AnuncioRow } from '../db/schema';
 import { cubeCount } from './search-cube';
+import { filterShape, statement } from './search-statements';
 
 export interface OptionLists {
   placeOptions: string[];
@@ -66,21 +67,26 @@ export const FAR_END_FROM = 1200;
 /** Anchors: the seq found every ANCHOR_EVERY matches, newest first. */
 export const ANCHOR_EVERY = 1000;
 
-/** SPEC §3 "Filters": exact matches, rooms "at least", inclusive ranges, RD$ when no currency. */
-export function searchConditions(filters: Filters): SQL[] {
+/**
+ * SPEC §3 "Filters": exact matches, rooms "at least", inclusive ranges, RD$ when no currency.
+ * `slots`: each value a placeholder named after its filter (a statement built once per shape,
+ * search-statements.ts, run with the filters as its values).
+ */
+export function searchConditions(filters: Filters, slots = false): SQL[] {
+  const value = <K extends keyof Filters>(key: K) => (slots ? sql.placeholder(key) : (filters[key] as NonNullable<Filters[K]>));
   const where: SQL[] = [];
-  if (filters.place) where.push(eq(s.place, filters.place));
-  if (filters.locality) where.push(eq(s.locality, filters.locality));
-  if (filters.region) where.push(eq(s.region, filters.region));
-  if (filters.proposito) where.push(eq(s.proposito, filters.proposito));
-  if (filters.propiedad) where.push(eq(s.propiedad, filters.propiedad));
-  if (filters.habitaciones !== undefined) where.push(gte(s.habitaciones, filters.habitaciones));
-  if (filters.metrosMin !== undefined) where.push(gte(s.metros, filters.metrosMin));
-  if (filters.metrosMax !== undefined) where.push(lte(s.metros, filters.metrosMax));
+  if (filters.place) where.push(eq(s.place, value('place')));
+  if (filters.locality) where.push(eq(s.locality, value('locality')));
+  if (filters.region) where.push(eq(s.region, value('region')));
+  if (filters.proposito) where.push(eq(s.proposito, value('proposito')));
+  if (filters.propiedad) where.push(eq(s.propiedad, value('propiedad')));
+  if (filters.habitaciones !== undefined) where.push(gte(s.habitaciones, value('habitaciones')));
+  if (filters.metrosMin !== undefined) where.push(gte(s.metros, value('metrosMin')));
+  if (filters.metrosMax !== undefined) where.push(lte(s.metros, value('metrosMax')));
   const priceColumn = filters.moneda ? s.price : s.priceRd;
-  if (filters.moneda) where.push(eq(s.moneda, filters.moneda));
-  if (filters.precioMin !== undefined) where.push(gte(priceColumn, filters.precioMin));
-  if (filters.precioMax !== undefined) where.push(lte(priceColumn, filters.precioMax));
+  if (filters.moneda) where.push(eq(s.moneda, value('moneda')));
+  if (filters.precioMin !== undefined) where.push(gte(priceColumn, value('precioMin')));
+  if (filters.precioMax !== undefined) where.push(lte(priceColumn, value('precioMax')));
   return where;
 }
 
@@ -186,17 +192,39 @@ function walkLength(count: number, offset: number, searchable: number | undefine
   return entries <= WALK_MAX ? entries : null;
 }
 
-/** The page's keys among the newest `entries` searchable listings (fewer than 12 if they are not all there). */
-function walkNewest(db: Db, where: SQL | undefined, offset: number, entries: number) {
-  // Aliased as the table itself, so the filters' "anuncio_search"."column" name the walked rows.
-  const newest = db.select().from(s).orderBy(desc(s.seq)).limit(entries).as('anuncio_search');
-  return db
-    .select({ seq: newest.seq })
-    .from(newest)
-    .where(where)
-    .orderBy(desc(newest.seq))
-    .limit(PAGE_SIZE)
-    .offset(offset);
+/** How a page's keys are read (searchPage): each is one statement shape per set of filters. */
+type PageRead = 'anchor' | 'walk' | 'sorted' | 'far' | 'newest';
+
+/**
+ * The statement that reads a page's keys (`read`) and their rows, newest first, in one round
+ * trip, built once per shape. Its values: the filters, and `offset`, `limit`, `entries` (walk),
+ * `anchor`.
+ */
+function pageStatement(db: Db, filters: Filters, read: PageRead) {
+  return statement(db, `page:${read}:${filterShape(filters)}`, (name) => {
+    const where = and(...searchConditions(filters, true));
+    const offset = sql.placeholder('offset');
+    const limit = sql.placeholder('limit');
+    const keys = db.select({ seq: s.seq }).from(s);
+    let pageKeys;
+    if (read === 'anchor') {
+      // At most ANCHOR_EVERY + 12 index entries, whatever the depth.
+      pageKeys = keys.where(and(where, lte(s.seq, sql.placeholder('anchor')))).orderBy(desc(s.seq)).limit(limit).offset(offset);
+    } else if (read === 'walk') {
+      // The newest `entries` listings, aliased as the table itself so the filters'
+      // "anuncio_search"."column" name the walked rows.
+      const newest = db.select().from(s).orderBy(desc(s.seq)).limit(sql.placeholder('entries')).as('anuncio_search');
+      pageKeys = db.select({ seq: newest.seq }).from(newest).where(where).orderBy(desc(newest.seq)).limit(limit).offset(offset);
+    } else {
+      // `seq + 0` (not the indexed column) makes the planner find the few matches through the
+      // filters' index and sort them; `asc` reads from the oldest end.
+      const order = read === 'sorted' ? desc(sql`${s.seq} + 0`) : read === 'far' ? asc(s.seq) : desc(s.seq);
+      pageKeys = keys.where(where).orderBy(order).limit(limit).offset(offset);
+    }
+    // `= ANY(ARRAY(keys))`: the keys are an init plan and the rows one index scan, which plans in
+    // about 60 % of the time of `IN (keys)` (a semi-join the planner weighs against every index).
+    return db.select().from(anuncios).where(sql`${anuncios.seq} = ANY(ARRAY(${pageKeys}))`).orderBy(desc(anuncios.seq)).prepare(name);
+  });
 }
 
 /**
@@ -216,42 +244,27 @@ export async function searchPage(
   /** How many listings are searchable in all (the home page's count), if known. */
   searchable?: number,
 ): Promise<AnuncioRow[]> {
-  const where = and(...searchConditions(filters));
   const offset = page * PAGE_SIZE;
   if (!total.estimated && offset >= total.count) return [];
-  const keys = db.select({ seq: s.seq }).from(s).where(where);
-  // `= ANY(ARRAY(keys))`: the keys are an init plan and the rows one index scan, which plans in
-  // about 60 % of the time of `IN (keys)` (a semi-join the planner weighs against every index).
-  const rowsOf = (pageKeys: SQL | ReturnType<typeof walkNewest>) =>
-    db.select().from(anuncios).where(sql`${anuncios.seq} = ANY(ARRAY(${pageKeys}))`).orderBy(desc(anuncios.seq));
+  const read = (how: PageRead, values: { offset: number; limit?: number; entries?: number; anchor?: number }) =>
+    pageStatement(db, filters, how).execute({ ...filters, limit: PAGE_SIZE, ...values });
   const anchor = anchors?.[Math.floor(offset / ANCHOR_EVERY)];
-  if (anchor !== undefined) {
-    // At most ANCHOR_EVERY + 12 index entries, whatever the depth.
-    const fromAnchor = db
-      .select({ seq: s.seq })
-      .from(s)
-      .where(and(where, lte(s.seq, anchor)))
-      .orderBy(desc(s.seq))
-      .limit(PAGE_SIZE)
-      .offset(offset % ANCHOR_EVERY);
-    return rowsOf(fromAnchor);
-  }
+  if (anchor !== undefined) return read('anchor', { anchor, offset: offset % ANCHOR_EVERY });
   if (!total.estimated && total.count <= limits.exactLimit) {
     // Enough matches that the newest index entries likely hold the page: look there first (a
-    // bounded walk); else, or when they do not, `seq + 0` (not the indexed column) makes the
-    // planner find the few matches through the filters' index and sort them.
+    // bounded walk); else, or when they do not, the few matches are found and sorted.
     const walk = offset + PAGE_SIZE <= total.count ? walkLength(total.count, offset, searchable) : null;
     if (walk !== null) {
-      const walked = await rowsOf(walkNewest(db, where, offset, walk));
+      const walked = await read('walk', { offset, entries: walk });
       if (walked.length === PAGE_SIZE) return walked;
     }
-    return rowsOf(keys.orderBy(desc(sql`${s.seq} + 0`)).limit(PAGE_SIZE).offset(offset));
+    return read('sorted', { offset });
   }
   if (!total.estimated && offset >= FAR_END_FROM && offset > total.count / 2) {
     const limit = Math.min(PAGE_SIZE, total.count - offset);
-    return rowsOf(keys.orderBy(asc(s.seq)).limit(limit).offset(total.count - offset - limit));
+    return read('far', { limit, offset: total.count - offset - limit });
   }
-  return rowsOf(keys.orderBy(desc(s.seq)).limit(PAGE_SIZE).offset(offset));
+  return read('newest', { offset });
 }
 
 /**
