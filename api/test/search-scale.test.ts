@@ -5,7 +5,7 @@
  * searches it changes. Every expected figure comes from SQL on `anuncios` itself, so the
  * trigger-kept search table is checked too.
  */
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE, type Filters } from 'shared-contracts';
 import { anuncios } from '../src/db/schema';
 import { bulkInsertListings } from '../src/seed/bulk-insert';
@@ -13,6 +13,7 @@ import { engines } from './support/engines';
 import { startTestApp, type TestApp } from './support/app';
 import { del, post, request } from './support/http';
 import { LISTING_FIELDS } from './support/listing-fields';
+import { whereOnAnuncios } from './support/search-sql';
 import { createUser } from './support/users';
 import { AREA_BANDS, PRICE_BANDS, areaBand, priceBand } from '../src/anuncios/search-cube';
 
@@ -36,24 +37,7 @@ describe.each(engines())('search at scale on %s', (engine) => {
     return res.body as { anuncios: { _id: string }[]; count: number; countEstimated: boolean; placeOptions: string[] };
   };
   const published = eq(anuncios.status, 'published');
-  // The SQL of the search written again on `anuncios`, with the one searchability rule.
-  const where = (f: Filters) => {
-    const price = f.moneda ? anuncios.price : anuncios.priceRd;
-    return and(
-      sql`anuncio_searchable(anuncios)`,
-      f.proposito ? eq(anuncios.proposito, f.proposito) : undefined,
-      f.propiedad ? eq(anuncios.propiedad, f.propiedad) : undefined,
-      f.habitaciones !== undefined ? gte(anuncios.habitaciones, f.habitaciones) : undefined,
-      f.metrosMin !== undefined ? gte(anuncios.metros, f.metrosMin) : undefined,
-      f.metrosMax !== undefined ? lte(anuncios.metros, f.metrosMax) : undefined,
-      f.moneda ? eq(anuncios.moneda, f.moneda) : undefined,
-      f.precioMin !== undefined ? gte(price, f.precioMin) : undefined,
-      f.precioMax !== undefined ? lte(price, f.precioMax) : undefined,
-      f.place ? eq(anuncios.place, f.place) : undefined,
-      f.region ? eq(anuncios.region, f.region) : undefined,
-      f.locality ? eq(anuncios.locality, f.locality) : undefined,
-    );
-  };
+  const where = whereOnAnuncios;
   const exactCount = async (f: Filters) => Number((await t.app.db.select({ n: count() }).from(anuncios).where(where(f)))[0].n);
 
   // An area and a price bound together: neither count cube can answer these, so they are sampled

@@ -5,13 +5,14 @@
  * that search's own listings, never the first one's; and a column added by a migration while the
  * API runs (a rolling deploy) does not break the statements already prepared.
  */
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { PAGE_SIZE, type Filters } from 'shared-contracts';
 import { anuncios } from '../src/db/schema';
 import { bulkInsertListings } from '../src/seed/bulk-insert';
 import { engines } from './support/engines';
 import { startTestApp, type TestApp } from './support/app';
 import { post } from './support/http';
+import { whereOnAnuncios } from './support/search-sql';
 
 describe.each(engines())('search statements built once per shape on %s', (engine) => {
   let t: TestApp;
@@ -28,14 +29,7 @@ describe.each(engines())('search statements built once per shape on %s', (engine
   };
   // The same search written on `anuncios`: the ids of a page, newest first, and the count.
   const expected = async (f: Filters, page = 0) => {
-    const where = and(
-      sql`anuncio_searchable(anuncios)`,
-      f.region ? eq(anuncios.region, f.region) : undefined,
-      f.proposito ? eq(anuncios.proposito, f.proposito) : undefined,
-      f.habitaciones !== undefined ? gte(anuncios.habitaciones, f.habitaciones) : undefined,
-      f.precioMin !== undefined ? gte(anuncios.priceRd, f.precioMin) : undefined,
-      f.precioMax !== undefined ? lte(anuncios.priceRd, f.precioMax) : undefined,
-    );
+    const where = whereOnAnuncios(f);
     const ids = await t.app.db.select({ id: anuncios.id }).from(anuncios).where(where).orderBy(desc(anuncios.seq)).limit(PAGE_SIZE).offset(page * PAGE_SIZE);
     const [{ n }] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(anuncios).where(where);
     return { ids: ids.map((r) => r.id), count: n };
