@@ -1,9 +1,9 @@
 /**
  * The search's statements are built once per shape and run with each search's values
- * (search-statements.ts; on PostgreSQL also prepared once per connection). What a user and an
- * operator depend on: a statement built for one search answers another of the same shape with
- * that search's own listings, never the first one's; and a column added by a migration while the
- * API runs (a rolling deploy) does not break the statements already prepared.
+ * (search-statements.ts). What a user and an operator depend on: a statement built for one search
+ * answers another of the same shape with that search's own listings, never the first one's; and
+ * a column added by a migration while the API runs (a rolling deploy) does not break the
+ * statements already built.
  */
 import { desc, sql } from 'drizzle-orm';
 import { PAGE_SIZE, type Filters } from 'shared-contracts';
@@ -64,7 +64,7 @@ describe.each(engines())('search statements built once per shape on %s', (engine
     expect(counts.size).toBeGreaterThanOrEqual(3);
   });
 
-  test('a column added while the API runs (rolling migration) leaves prepared searches working', async () => {
+  test('a column added while the API runs (rolling migration) leaves the built search statements working', async () => {
     const [region] = await regions();
     const filters: Filters = { region, proposito: 'venta', precioMax: 12_000_000 };
     const before = await search(filters);
@@ -72,7 +72,7 @@ describe.each(engines())('search statements built once per shape on %s', (engine
     await t.app.db.execute(sql`ALTER TABLE anuncios ADD COLUMN rolling_test integer`);
     await t.app.db.execute(sql`ALTER TABLE anuncio_search ADD COLUMN rolling_test integer`);
     try {
-      // Other values, same shape: not answered from the cache, run on the statements prepared before.
+      // Other values, same shape: not answered from the cache, run on the statements built before.
       const other: Filters = { ...filters, precioMax: 11_000_000 };
       const want = await expected(other, 0);
       const got = await search(other);

@@ -154,7 +154,7 @@ export async function cubeCount(
   const fullTo = max !== undefined ? kMax - 1 : kMax;
 
   // One statement per shape (search-statements.ts): the cube, the filters it has; values below.
-  const cubeSums = statement(db, `cube:${measure.name}:${cubeShape(filters)}`, (name) => {
+  const cubeSums = statement(db, `cube:${measure.name}:${cubeShape(filters)}`, () => {
     const slot = sql.placeholder;
     const cells = [
       eq(c.kind, slot('kind')),
@@ -173,7 +173,7 @@ export async function cubeCount(
       })
       .from(c)
       .where(and(...cells))
-      .prepare(name);
+      .prepare('');
   });
   const [row] = await cubeSums.execute({ ...filters, kind: where.kind, loc: where.loc, kMin, kMax, fullFrom, fullTo });
   const full = Number(row?.full ?? 0);
@@ -265,13 +265,13 @@ export async function cubeCount(
    */
   async function countEdges(list: Edge[]): Promise<number> {
     const shape = list.map((e) => e.within?.op ?? '-').join('');
-    const edgeCounts = statement(db, `edges:${shape}:${filterShape(filters)}`, (name) => {
+    const edgeCounts = statement(db, `edges:${shape}:${filterShape(filters)}`, () => {
       const inSearch = conditionsOf(filters, true);
       const counts = list.map((e, i) => {
         const bound = e.within && (e.within.op === 'lt' ? lt : gte)(column, sql.placeholder(`edge${i}`));
         return sql`(SELECT count(*) FROM ${s} WHERE ${and(...inSearch, bound)})`;
       });
-      return db.select({ n: sql<number>`(${sql.join(counts, sql` + `)})::int` }).from(sql`(SELECT 1) AS one`).prepare(name);
+      return db.select({ n: sql<number>`(${sql.join(counts, sql` + `)})::int` }).from(sql`(SELECT 1) AS one`).prepare('');
     });
     const bounds = Object.fromEntries(list.map((e, i) => [`edge${i}`, e.within?.value]));
     const [row] = await edgeCounts.execute({ ...filters, ...bounds });

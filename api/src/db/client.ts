@@ -40,38 +40,6 @@ export type AdvisoryLock = (typeof ADVISORY_LOCKS)[keyof typeof ADVISORY_LOCKS];
 /** PostgreSQL aborts a statement after this long (ms): a saturated database answers 503, never hangs. */
 export const STATEMENT_TIMEOUT_MS = 5_000;
 
-/**
- * PostgreSQL parses a statement once per connection instead of on every run: the pool names each
- * distinct statement text (the first PREPARED_TEXTS of them; later ones run unnamed), and `pg`
- * sends it with Parse only the first time a connection runs it. Planning still happens on every
- * run (`plan_cache_mode = force_custom_plan`), so every search keeps the plan its own values call
- * for. The texts are the query shapes the code builds, values are parameters: a few hundred.
- */
-export const PREPARED_TEXTS = 2_000;
-
-/** Names the statements `pool.query` runs (see PREPARED_TEXTS); the pool stays a pg Pool for drizzle. */
-function prepareStatements(pool: Pool): Pool {
-  const names = new Map<string, string>();
-  const nameOf = (text: string) => {
-    let name = names.get(text);
-    if (name === undefined && names.size < PREPARED_TEXTS) {
-      name = `s${names.size}`;
-      names.set(text, name);
-    }
-    return name;
-  };
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  // pg's overloads cannot be restated one by one: the arguments pass through, the config named.
-  (pool as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
-    if (config && typeof config === 'object' && 'text' in config && !('name' in config && config.name)) {
-      const name = nameOf(String(config.text));
-      if (name) return query({ ...config, name }, ...rest);
-    }
-    return query(config, ...rest);
-  };
-  return pool;
-}
-
 export const MIGRATIONS_FOLDER = path.resolve(__dirname, '../../drizzle');
 
 /** `dataDir` null = in memory (tests). */
@@ -96,13 +64,13 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 export async function openPostgres(url: string, poolSize = 10, statementTimeoutMs = STATEMENT_TIMEOUT_MS): Promise<Database> {
   // A database that accepts no connection fails the request within seconds instead of hanging it.
   // No parallel workers: under concurrent requests they only take CPU from the other requests.
-  const pool = prepareStatements(new Pool({
+  const pool = new Pool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 3_000,
     statement_timeout: statementTimeoutMs,
-    options: '-c max_parallel_workers_per_gather=0 -c plan_cache_mode=force_custom_plan',
-  }));
+    options: '-c max_parallel_workers_per_gather=0',
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
