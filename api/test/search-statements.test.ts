@@ -5,8 +5,9 @@
  * a column added by a migration while the API runs (a rolling deploy) does not break the
  * statements already built.
  */
-import { desc, sql } from 'drizzle-orm';
+import { desc, inArray, sql } from 'drizzle-orm';
 import { PAGE_SIZE, type Filters } from 'shared-contracts';
+import { COUNT_LIMITS, searchCount } from '../src/anuncios/search-query';
 import { anuncios } from '../src/db/schema';
 import { bulkInsertListings } from '../src/seed/bulk-insert';
 import { engines } from './support/engines';
@@ -62,6 +63,39 @@ describe.each(engines())('search statements built once per shape on %s', (engine
     }
     // The searches really differ (a statement answering with the first one's values would fail above).
     expect(counts.size).toBeGreaterThanOrEqual(3);
+  });
+
+  test("a small result's count and page read in one statement are its exact count and its page", async () => {
+    const [first, second] = await regions();
+    // Sparse as on a large portal (a walk over the newest listings would not find the page):
+    // counted with the page. Through the count cube (price bounds inside bands, so edge bands are
+    // counted) and without it (an area and a price bound together).
+    const searchable = 1_000_000;
+    const small: Filters[] = [
+      { region: first, proposito: 'venta', precioMin: 1_234_567, precioMax: 29_876_543 },
+      { region: second, habitaciones: 1, precioMax: 17_654_321 },
+      { region: first, metrosMin: 40, precioMax: 22_345_678 },
+    ];
+    for (const filters of small) {
+      const want = await expected(filters);
+      expect(want.count).toBeGreaterThan(PAGE_SIZE);
+      for (const page of [0, 1, Math.ceil(want.count / PAGE_SIZE) + 2]) {
+        const got = await searchCount(t.app.db, filters, COUNT_LIMITS, { offset: page * PAGE_SIZE, searchable });
+        const ids = (await expected(filters, page)).ids;
+        const byId = new Map((await t.app.db.select({ id: anuncios.id, seq: anuncios.seq }).from(anuncios).where(inArray(anuncios.id, ids.length ? ids : [crypto.randomUUID()]))).map((r) => [r.seq, r.id]));
+        expect({ count: got.count, estimated: got.estimated, offset: got.page?.offset, ids: got.page?.rows.map((r) => byId.get(r.seq)) }).toEqual({
+          count: want.count,
+          estimated: false,
+          offset: page * PAGE_SIZE,
+          ids,
+        });
+      }
+    }
+    // Above the exact limit the matches read are only the first `cap`: no page comes back, and the
+    // count is not taken for an exact one.
+    const large = await searchCount(t.app.db, { region: first }, { ...COUNT_LIMITS, exactLimit: 20, cube: false }, { offset: 0, searchable });
+    expect(large.page).toBeUndefined();
+    expect(large.count).toBeGreaterThan(20);
   });
 
   test('a column added while the API runs (rolling migration) leaves the built search statements working', async () => {

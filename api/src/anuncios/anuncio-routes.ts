@@ -22,6 +22,7 @@ import {
   searchCountExact,
   searchPage,
   searchRowOf,
+  type CountedPage,
   type CountLimits,
 } from './search-query';
 import { recentPriceDrop } from './lifecycle-repository';
@@ -39,30 +40,40 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
     // A page past the end is the last page (issue 19): far pages cost the database without showing
     // anything, and every far page number would otherwise be a cache entry of its own. Only an exact
     // count caps: an estimate may fall short of the real last page.
-    const known = await searchCache.count(filters, key, () => searchQueue.run(() => searchCount(db, filters, limits)));
+    // A small result's count may come with the asked page, read by the same statement (searchCount).
+    let counted: CountedPage | undefined;
+    const known = await searchCache.count(filters, key, () =>
+      searchQueue.run(async () => {
+        // How many listings are searchable (the home page's count, cached): how long a walk may be.
+        const home = key === HOME_KEY ? undefined : await searchCache.count({}, HOME_KEY, () => searchCount(db, {}, limits));
+        const { page: _, ...count } = (counted = await searchCount(db, filters, limits, { offset: asked * PAGE_SIZE, searchable: home?.count }));
+        return count;
+      }),
+    );
     const page = known.estimated ? asked : Math.min(asked, Math.max(0, Math.ceil(known.count / PAGE_SIZE) - 1));
     // Popular pages (the home page above all) are answered from memory, already serialized.
     const body = await searchCache.page(filters, `${key}#${page}`, () =>
       searchQueue.run(async () => {
         // Together, so a failure of either is handled (a lone pending promise would crash the process).
-        let [counted, options, all] = await Promise.all([
+        let [count, options, all] = await Promise.all([
           searchCache.count(filters, key, () => searchCount(db, filters, limits)),
           searchCache.options(() => optionLists(db)),
           // The home page's count (cached like any other): how long a walk a small result's page may take.
           searchCache.count({}, HOME_KEY, () => searchCount(db, {}, limits)),
         ]);
         // The last pages of an estimated result get the exact count, so paging reaches every listing.
-        if (counted.estimated && (page + 1) * PAGE_SIZE >= counted.count * 0.97) {
-          counted = { count: await searchCountExact(db, filters, limits), estimated: false };
+        if (count.estimated && (page + 1) * PAGE_SIZE >= count.count * 0.97) {
+          count = { count: await searchCountExact(db, filters, limits), estimated: false };
         }
         // Deep pages of a large result start from a cached anchor once one is loaded (in the background).
-        const deep = page * PAGE_SIZE >= FAR_END_FROM && (counted.estimated || counted.count > 20 * ANCHOR_EVERY);
+        const deep = page * PAGE_SIZE >= FAR_END_FROM && (count.estimated || count.count > 20 * ANCHOR_EVERY);
         const anchors = deep ? searchCache.anchors(filters, key, () => searchQueue.run(() => pageAnchors(db, filters))) : undefined;
-        const rows = await searchPage(db, filters, page, counted, limits, anchors, all.count);
+        const read = counted?.page;
+        const rows = read && read.offset === page * PAGE_SIZE ? read.rows : await searchPage(db, filters, page, count, limits, anchors, all.count);
         const answer: AllAnunciosResponse = {
           anuncios: rows.map((r) => toAnuncio(r, config.publicApiUrl)),
-          count: counted.count,
-          countEstimated: counted.estimated,
+          count: count.count,
+          countEstimated: count.estimated,
           ...options,
         };
         return JSON.stringify(answer);

@@ -130,6 +130,12 @@ export async function cubeCount(
   conditionsOf: (filters: Filters, slots?: boolean) => SQL[],
   limits: CountLimits,
   exact = false,
+  /**
+   * The exact count of a result known to have at most `atMost` (≤ exactLimit) matches, when the
+   * caller can count them together with something else (search-query.ts: its page); null when
+   * it declines, and the edge bands are counted.
+   */
+  exactSmall?: (atMost: number) => Promise<number> | null,
 ): Promise<Counted | null> {
   if (filters.habitaciones !== undefined && filters.habitaciones > CUBE_ROOMS_MAX) return null;
   const where = location(filters);
@@ -203,6 +209,8 @@ export async function cubeCount(
     if (sampled !== null) return { count: Math.round(sure + sampled), estimated: true };
   }
 
+  const small = !exact && upper <= limits.exactLimit && exactSmall ? exactSmall(upper) : null;
+  if (small) return { count: await small, estimated: false };
   return { count: sure + (await countEdges(spread)), estimated: false };
 
   /**

@@ -141,15 +141,68 @@ async function facetCount(db: Db, filters: Filters): Promise<number | null> {
   return Math.max(0, row?.n ?? 0);
 }
 
-export async function searchCount(db: Db, filters: Filters, limits: CountLimits = COUNT_LIMITS): Promise<Counted> {
+/** A count, and when it was read together with its matches, the page asked for (searchCount's `asked`). */
+export interface CountedPage extends Counted {
+  page?: { offset: number; rows: AnuncioRow[] };
+}
+
+/** The page the caller is about to read, and how many listings are searchable (walkLength). */
+export interface PageAsked {
+  offset: number;
+  searchable?: number;
+}
+
+/**
+ * A small result's exact count and one of its pages in one statement: its matches (at most `cap`)
+ * are read once, through the filters' best index, then counted and sorted. It replaces the count
+ * of the cube's edge bands and the page's own scan of the same matches (decision 0005, session 10).
+ * The page is only read when the count is under `cap` (otherwise its keys would not be the newest).
+ */
+function countedPageStatement(db: Db, filters: Filters) {
+  return statement(db, `counted-page:${filterShape(filters)}`, () => {
+    const cap = sql.placeholder('cap');
+    const matches = db.$with('matches').as(db.select({ seq: s.seq }).from(s).where(and(...searchConditions(filters, true))).limit(cap));
+    const n = sql`(SELECT count(*) FROM matches)`;
+    const keys = sql`ARRAY(SELECT seq FROM matches WHERE ${n} < ${cap} ORDER BY seq DESC LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')})`;
+    return db
+      .with(matches)
+      .select({ n: sql<number>`${n}::int`, row: anuncios })
+      .from(sql`(SELECT 1) AS one`)
+      .leftJoin(anuncios, sql`${anuncios.seq} = ANY(${keys})`)
+      .orderBy(desc(anuncios.seq))
+      .prepare('');
+  });
+}
+
+async function countedPage(db: Db, filters: Filters, offset: number, cap: number): Promise<{ count: number; rows: AnuncioRow[] }> {
+  const found = await countedPageStatement(db, filters).execute({ ...filters, cap, offset, limit: PAGE_SIZE });
+  const rows = found.flatMap((r) => (r.row ? [r.row] : []));
+  return { count: Number(found[0]?.n ?? 0), rows };
+}
+
+/**
+ * The count of `filters`. With `asked`, a result known to be small (at most exactLimit matches,
+ * sparse enough that its page would not be found by a walk over the newest listings) is counted
+ * together with that page, which comes back in `page` (searchPage need not read it again).
+ */
+export async function searchCount(db: Db, filters: Filters, limits: CountLimits = COUNT_LIMITS, asked?: PageAsked): Promise<CountedPage> {
   const fromFacets = await facetCount(db, filters);
   if (fromFacets !== null) return { count: fromFacets, estimated: false };
+  let page: CountedPage['page'];
+  const withPage = async (cap: number) => {
+    const counted = await countedPage(db, filters, asked!.offset, cap);
+    if (counted.count < cap) page = { offset: asked!.offset, rows: counted.rows };
+    return counted.count;
+  };
+  // The walk reads a dense small result's page more cheaply than a scan of all its matches.
+  const sparse = (atMost: number) => !(asked!.offset + PAGE_SIZE <= atMost && walkLength(atMost, asked!.offset, asked!.searchable) !== null);
+  const exactSmall = asked && ((atMost: number) => (sparse(atMost) ? withPage(limits.exactLimit + 1) : null));
   const conditions = searchConditions(filters);
-  const fromCube = limits.cube ? await cubeCount(db, filters, searchConditions, limits) : null;
-  if (fromCube) return fromCube;
+  const fromCube = limits.cube ? await cubeCount(db, filters, searchConditions, limits, false, exactSmall) : null;
+  if (fromCube) return page ? { ...fromCube, page } : fromCube;
   const where = and(...conditions);
-  const capped = await countWhere(db, where, limits.exactLimit + 1);
-  if (capped <= limits.exactLimit) return { count: capped, estimated: false };
+  const capped = asked ? await withPage(limits.exactLimit + 1) : await countWhere(db, where, limits.exactLimit + 1);
+  if (capped <= limits.exactLimit) return page ? { count: capped, estimated: false, page } : { count: capped, estimated: false };
   const sample = async (buckets: number) => {
     const n = await countWhere(db, and(...conditions, lt(s.bucket, buckets)));
     return { n, estimate: Math.round((n * BUCKETS) / buckets) };
