@@ -51,7 +51,9 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
       }),
     );
     const page = known.estimated ? asked : Math.min(asked, Math.max(0, Math.ceil(known.count / PAGE_SIZE) - 1));
-    // Popular pages (the home page above all) are answered from memory, already serialized.
+    // Popular pages (the home page above all) are answered from memory, already serialized. A
+    // search whose count this request just read waits for its page only behind other such pages,
+    // not behind searches that have not started (work-queue.ts).
     const body = await searchCache.page(filters, `${key}#${page}`, () =>
       searchQueue.run(async () => {
         // Together, so a failure of either is handled (a lone pending promise would crash the process).
@@ -77,7 +79,7 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
           ...options,
         };
         return JSON.stringify(answer);
-      }),
+      }, { continuing: counted !== undefined }),
     );
     return reply.type('application/json; charset=utf-8').send(body);
   });

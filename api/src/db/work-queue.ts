@@ -19,19 +19,32 @@ export interface WorkQueueOptions {
   maxWaitMs: number;
 }
 
+export interface RunOptions {
+  /**
+   * The rest of a request whose first part already ran (a search's page after its count): it
+   * waits only behind other such work, never behind requests that have not started. Total latency
+   * then stays close to one wait plus the work, instead of two waits in the line; how many wait
+   * and for how long is bounded as for any other work.
+   */
+  continuing?: boolean;
+}
+
 export interface WorkQueue {
-  run<T>(work: () => Promise<T>): Promise<T>;
+  run<T>(work: () => Promise<T>, opts?: RunOptions): Promise<T>;
   readonly active: number;
   readonly queued: number;
 }
 
 export function createWorkQueue({ concurrency, maxQueued, maxWaitMs }: WorkQueueOptions): WorkQueue {
   let active = 0;
-  const waiting: { start: () => void; timer: NodeJS.Timeout }[] = [];
+  type Slot = { start: () => void; timer: NodeJS.Timeout };
+  /** Continuing work first, then new work, each in arrival order. */
+  const continuing: Slot[] = [];
+  const waiting: Slot[] = [];
 
   const next = () => {
     active -= 1;
-    const head = waiting.shift();
+    const head = continuing.shift() ?? waiting.shift();
     if (head) {
       clearTimeout(head.timer);
       head.start();
@@ -43,24 +56,25 @@ export function createWorkQueue({ concurrency, maxQueued, maxWaitMs }: WorkQueue
       return active;
     },
     get queued() {
-      return waiting.length;
+      return continuing.length + waiting.length;
     },
-    run<T>(work: () => Promise<T>): Promise<T> {
+    run<T>(work: () => Promise<T>, opts: RunOptions = {}): Promise<T> {
       const go = () => {
         active += 1;
         return work().finally(next);
       };
       if (active < concurrency) return go();
-      if (waiting.length >= maxQueued) return Promise.reject(new OverloadError());
+      if (continuing.length + waiting.length >= maxQueued) return Promise.reject(new OverloadError());
+      const line = opts.continuing ? continuing : waiting;
       return new Promise<T>((resolve, reject) => {
-        const slot = {
+        const slot: Slot = {
           start: () => go().then(resolve, reject),
           timer: setTimeout(() => {
-            waiting.splice(waiting.indexOf(slot), 1);
+            line.splice(line.indexOf(slot), 1);
             reject(new OverloadError());
           }, maxWaitMs),
         };
-        waiting.push(slot);
+        line.push(slot);
       });
     },
   };
