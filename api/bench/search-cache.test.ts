@@ -4,7 +4,7 @@
  * recently used out) and failed loads are not cached.
  */
 import type { Filters } from 'shared-contracts';
-import { createSearchCache } from '../src/anuncios/search-cache';
+import { createSearchCache, MOVE_SETTLED_BEFORE_MS } from '../src/anuncios/search-cache';
 import { OverloadError } from '../src/db/work-queue';
 import { ManualClock } from '../test/support/app';
 
@@ -132,6 +132,58 @@ describe('search cache', () => {
     // Above the search's price bound: not in it, so its entries stay.
     cache.invalidate({ rows: [{ ...row, price: 9_000_000, priceRd: 9_000_000 }] });
     expect(await count('santiago', async () => -1, santiago)).toBe(11);
+  });
+
+  test('a write that says what entered and left moves the counts it matches instead of dropping them', async () => {
+    const clock = new ManualClock();
+    const cache = createSearchCache(clock, TTL);
+    const count = counter(cache);
+    const santiago: Filters = { region: 'Santiago' };
+    const casas: Filters = { region: 'Santiago', propiedad: 'Casa' };
+    const bavaro: Filters = { locality: 'Bávaro' };
+    await count('santiago', async () => 10, santiago);
+    await count('casas', async () => 4, casas);
+    await count('bavaro', async () => 20, bavaro);
+    await cache.page(santiago, 'santiago#0', async () => 'old santiago');
+    clock.advance(MOVE_SETTLED_BEFORE_MS);
+    const casa = { place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
+    const recount = async () => -1;
+    // Published: +1 where it matches, nothing elsewhere; no count is read again, the page is.
+    cache.invalidate({ rows: [casa], moved: { left: [], entered: [casa] } });
+    expect([await count('santiago', recount, santiago), await count('casas', recount, casas), await count('bavaro', recount, bavaro)]).toEqual([11, 5, 20]);
+    expect(await cache.page(santiago, 'santiago#0', async () => 'new santiago')).toBe('new santiago');
+    // Edited from a house into an apartment: still in Santiago, no longer a house.
+    const apartamento = { ...casa, propiedad: 'Apartamento' };
+    cache.invalidate({ rows: [casa, apartamento], moved: { left: [casa], entered: [apartamento] } });
+    expect([await count('santiago', recount, santiago), await count('casas', recount, casas)]).toEqual([11, 4]);
+    // Deleted.
+    cache.invalidate({ rows: [apartamento], moved: { left: [apartamento], entered: [] } });
+    expect(await count('santiago', recount, santiago)).toBe(10);
+    // Without `moved` (a moderator's change, another instance's older message): dropped and read again.
+    cache.invalidate({ rows: [casa] });
+    expect(await count('santiago', async () => 12, santiago)).toBe(12);
+  });
+
+  test('a count read just before a write, or still being read, is read again instead of moved', async () => {
+    const clock = new ManualClock();
+    const cache = createSearchCache(clock, TTL);
+    const count = counter(cache);
+    const santiago: Filters = { region: 'Santiago' };
+    const casa = { place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
+    const published = { rows: [casa], moved: { left: [], entered: [casa] } };
+    // Settled less than MOVE_SETTLED_BEFORE_MS ago: it may already include the write (another instance's NOTIFY arrives late).
+    await count('santiago', async () => 11, santiago);
+    clock.advance(MOVE_SETTLED_BEFORE_MS - 1);
+    cache.invalidate(published);
+    expect(await count('santiago', async () => 11, santiago)).toBe(11);
+    // In flight when the write lands: its value is not kept, and nothing is moved.
+    clock.advance(TTL);
+    const loading = deferred<number>();
+    const first = count('santiago', () => loading.promise, santiago);
+    cache.invalidate(published);
+    loading.resolve(11);
+    expect(await first).toBe(11);
+    expect(await count('santiago', async () => 12, santiago)).toBe(12);
   });
 
   test('while the database is saturated, an expired or invalidated key answers its last value', async () => {

@@ -21,7 +21,7 @@ import {
   searchCount,
   searchCountExact,
   searchPage,
-  searchRowOf,
+  searchChangeOf,
   type CountedPage,
   type CountLimits,
 } from './search-query';
@@ -96,8 +96,8 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
     if (!row) throw new HttpError(404, MSG.notFound, { error: MSG.notFound, message: MSG.notFound });
     // Partner listings (no owner) belong to no user, so no user may delete them.
     if (row.ownerId === null || row.ownerId !== request.user?.id) throw new HttpError(403, MSG.forbiddenDelete);
-    await deleteById(db, row.id);
-    await app.searchChanges.announce({ rows: [searchRowOf(row)] });
+    const deleted = await deleteById(db, row.id);
+    if (deleted) await app.searchChanges.announce(searchChangeOf(deleted, null));
     authEvent(request, 'listing_deleted', request.user!.id, { anuncio: row.id });
     await deletePhotos(app.photoStorage, row.imageKeys).catch((err) => request.log.error({ err }, 'no se pudieron borrar las fotos'));
     return { ok: true as const };

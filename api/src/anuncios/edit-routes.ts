@@ -19,7 +19,7 @@ import { toAnuncio } from './serialize';
 import { listingColumns, readUpload, refuseOversized, registerListingUpload } from './upload';
 import type { AnuncioRow } from '../db/schema';
 import { findById } from './repository';
-import { searchRowOf } from './search-query';
+import { searchChangeOf } from './search-query';
 import { lockListing, recordPriceChange, updateListing } from './lifecycle-repository';
 import { recordEvent } from '../moderation/repository';
 
@@ -86,7 +86,7 @@ export default async function editRoute(app: FastifyInstance) {
         return updateListing(tx, id, { ...columns, imageKeys: photos.keys, updatedAt: now });
       });
       // The entries its old and its new values belong to, on every instance.
-      await searchChanges.announce({ rows: [searchRowOf(before!), searchRowOf(row)] });
+      await searchChanges.announce(searchChangeOf(before, row));
       await deletePhotos(photoStorage, deleted).catch((err) => request.log.error({ err }, 'no se pudieron borrar las fotos quitadas'));
       return toAnuncio(row, config.publicApiUrl, config.listingTtlDays);
     } catch (err) {

@@ -10,7 +10,7 @@ import { HttpError } from '../http-error';
 import { deletePhotos, storeListingPhotos } from '../photos';
 import { toAnuncio } from './serialize';
 import { QuotaError, countOwn, insertWithinQuota } from './repository';
-import { searchRowOf } from './search-query';
+import { searchChangeOf } from './search-query';
 import { LISTING_BODY_MAX_BYTES, listingColumns, readUpload, refuseOver, registerListingUpload } from './upload';
 
 class ClientGoneError extends Error {}
@@ -49,7 +49,7 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
         renewedAt: now,
         updatedAt: now,
       }, stillWaiting);
-      await searchChanges.announce({ rows: [searchRowOf(row)] });
+      await searchChanges.announce(searchChangeOf(null, row));
       return reply.code(201).send(toAnuncio(row, config.publicApiUrl));
     } catch (err) {
       await deletePhotos(photoStorage, keys).catch((e) => request.log.error({ err: e }, 'no se pudieron borrar las fotos'));

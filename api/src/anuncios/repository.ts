@@ -23,8 +23,10 @@ export async function findById(db: Db, id: string): Promise<AnuncioRow | null> {
   return row ?? null;
 }
 
-export async function deleteById(db: Db, id: string): Promise<void> {
-  await db.delete(anuncios).where(eq(anuncios.id, id));
+/** The row as it was deleted (null when it was already gone): what the search caches are told left. */
+export async function deleteById(db: Db, id: string): Promise<AnuncioRow | null> {
+  const [deleted] = await db.delete(anuncios).where(eq(anuncios.id, id)).returning();
+  return deleted ?? null;
 }
 
 export async function listOwn(db: Db, ownerId: string): Promise<AnuncioRow[]> {

@@ -3,7 +3,9 @@
  * the counts of recent filter combinations and the finished answers of recent pages.
  *
  * A write invalidates only what it changes: the counts and pages of the filter combinations the
- * written listing matches (before or after the change), and the option lists. Other instances
+ * written listing matches (before or after the change), and the option lists. A count is moved by
+ * the write instead (+1 for a listing that entered the searchable ones and matches, −1 for one
+ * that left) when the writer says exactly what entered and left (`moved`). Other instances
  * hear of the write through PostgreSQL NOTIFY (search-changes.ts); the TTL bounds staleness for
  * writers that announce nothing (scripts).
  *
@@ -18,8 +20,20 @@ import type { Clock } from '../clock';
 import { OverloadError } from '../db/work-queue';
 import { matchesFilters, type Counted, type OptionLists, type SearchRow } from './search-query';
 
-/** What a write changed: the search columns of the listing before and/or after, or everything. */
-export type SearchChange = { rows: SearchRow[] } | 'all';
+/**
+ * What a write changed: the search columns of the listing before and/or after, or everything.
+ * `moved`, when the writer knows it exactly, says which of those rows left the searchable
+ * listings and which entered them: the cached counts then move by the difference instead of being
+ * recounted (a publish adds one to every count its listing matches). Pages are dropped either way.
+ */
+export type SearchChange = { rows: SearchRow[]; moved?: { left: SearchRow[]; entered: SearchRow[] } } | 'all';
+
+/**
+ * A count loaded less than this long before a change arrives is dropped, not moved: on another
+ * instance it may have been read after the write committed (NOTIFY takes a moment to arrive), and
+ * moving it would count the write twice.
+ */
+export const MOVE_SETTLED_BEFORE_MS = 1_000;
 
 export interface SearchCache {
   options(load: () => Promise<OptionLists>): Promise<OptionLists>;
@@ -40,6 +54,8 @@ interface Entry<T> {
   filters: Filters;
   at: number;
   settled: boolean;
+  /** When the value arrived (clock), once settled. */
+  settledAt?: number;
   refreshing: boolean;
 }
 
@@ -72,6 +88,7 @@ function memo<T>(clock: Clock, ttlMs: number, max: number, track: (p: Promise<un
       (result) => {
         entry.result = result;
         entry.settled = true;
+        entry.settledAt = clock.now();
         // A matching write landed while loading: the figure may be stale, do not keep it.
         if ((dropped.get(key) ?? -1) > started) {
           if (entries.get(key) === entry) entries.delete(key);
@@ -127,14 +144,24 @@ function memo<T>(clock: Clock, ttlMs: number, max: number, track: (p: Promise<un
       store(key, filters, load).value.catch(() => undefined);
       return undefined;
     },
-    /** Drops the entries whose filters `affected` says yes to. */
-    drop(affected: (filters: Filters) => boolean) {
+    /**
+     * Drops the entries whose filters `affected` says yes to. With `move`, an entry settled long
+     * enough ago (MOVE_SETTLED_BEFORE_MS) is kept with its value moved instead; a load or refresh
+     * in flight is discarded all the same (it may have read the database before or after the write).
+     */
+    drop(affected: (filters: Filters) => boolean, move?: (value: T, filters: Filters) => T) {
       epoch += 1;
+      const settledBefore = clock.now() - MOVE_SETTLED_BEFORE_MS;
       for (const [key, entry] of entries) {
         if (!affected(entry.filters)) continue;
+        dropped.set(key, epoch);
+        if (move && entry.settled && (entry.settledAt ?? Infinity) <= settledBefore) {
+          entry.result = move(entry.result as T, entry.filters);
+          entry.value = Promise.resolve(entry.result);
+          continue;
+        }
         keepFallback(key, entry);
         entries.delete(key);
-        dropped.set(key, epoch);
       }
       // Bounded: forgetting old marks only matters for a load in flight across thousands of writes.
       if (dropped.size > max * 4) dropped.clear();
@@ -161,9 +188,15 @@ export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000
     count: (filters, key, load) => counts.get(key, filters, load),
     page: (filters, key, load) => pages.get(key, filters, load),
     invalidate(change = 'all') {
-      const affected = change === 'all' ? () => true : (filters: Filters) => change.rows.some((row) => matchesFilters(filters, row));
+      const moved = change === 'all' ? undefined : change.moved;
+      const rows = change === 'all' ? [] : [...change.rows, ...(moved?.left ?? []), ...(moved?.entered ?? [])];
+      const affected = change === 'all' ? () => true : (filters: Filters) => rows.some((row) => matchesFilters(filters, row));
       options.drop(() => true);
-      counts.drop(affected);
+      const matching = (rows: SearchRow[], filters: Filters) => rows.filter((row) => matchesFilters(filters, row)).length;
+      counts.drop(
+        affected,
+        moved && ((value, filters) => ({ ...value, count: Math.max(0, value.count + matching(moved.entered, filters) - matching(moved.left, filters)) })),
+      );
       pages.drop(affected);
       anchors.drop(affected);
     },

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { SearchCache, SearchChange } from './search-cache';
+import type { SearchRow } from './search-query';
 
 export const SEARCH_CHANNEL = 'search_changes';
 
@@ -24,7 +25,10 @@ function parse(payload: string): { from: string; change: SearchChange } | null {
     if (typeof message.from !== 'string') return null;
     if (change === 'all') return { from: message.from, change };
     if (change && typeof change === 'object' && Array.isArray((change as { rows?: unknown }).rows)) {
-      return { from: message.from, change: change as SearchChange };
+      const { rows, moved } = change as { rows: SearchRow[]; moved?: { left?: unknown; entered?: unknown } };
+      // Counts move only by a well-formed `moved`; anything else drops them (as an older instance's message does).
+      const valid = moved && Array.isArray(moved.left) && Array.isArray(moved.entered);
+      return { from: message.from, change: valid ? { rows, moved: moved as { left: SearchRow[]; entered: SearchRow[] } } : { rows } };
     }
     return null;
   } catch {

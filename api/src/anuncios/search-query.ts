@@ -110,6 +110,23 @@ export function matchesFilters(filters: Filters, row: SearchRow): boolean {
   );
 }
 
+/**
+ * Whether a listing is searchable: the SQL function anuncio_searchable() (migration 0007), which
+ * the search table follows; this copy only tells the caches which counts a write moved
+ * (search-cache.ts), and a test checks that both agree on every combination.
+ */
+export function isSearchable(row: Pick<AnuncioRow, 'status' | 'estado' | 'bloqueado'>): boolean {
+  return row.status === 'published' && row.estado === 'activo' && !row.bloqueado;
+}
+
+/** The change a write made to the searchable listings, from the listing before and after it (null: none). */
+export function searchChangeOf(before: AnuncioRow | null, after: AnuncioRow | null): { rows: SearchRow[]; moved: { left: SearchRow[]; entered: SearchRow[] } } {
+  const rows = [before, after].flatMap((r) => (r ? [searchRowOf(r)] : []));
+  const left = before && isSearchable(before) ? [searchRowOf(before)] : [];
+  const entered = after && isSearchable(after) ? [searchRowOf(after)] : [];
+  return { rows, moved: { left, entered } };
+}
+
 export function searchRowOf(row: AnuncioRow): SearchRow {
   const { place, region, locality, proposito, propiedad, habitaciones, metros, moneda, price, priceRd } = row;
   return { place, region, locality, proposito, propiedad, habitaciones, metros, moneda, price, priceRd };
