@@ -145,7 +145,7 @@ describe('search cache', () => {
     await count('casas', async () => 4, casas);
     await count('bavaro', async () => 20, bavaro);
     await cache.page(santiago, 'santiago#0', async () => 'old santiago');
-    clock.advance(MOVE_SETTLED_BEFORE_MS);
+    clock.advance(MOVE_SETTLED_BEFORE_MS + 1);
     const casa = { place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
     const recount = async () => -1;
     // Published: +1 where it matches, nothing elsewhere; no count is read again, the page is.
@@ -161,7 +161,7 @@ describe('search cache', () => {
     expect(await count('santiago', recount, santiago)).toBe(10);
     // Without `moved` (a moderator's change, another instance's older message): dropped and read again.
     cache.invalidate({ rows: [casa] });
-    expect(await count('santiago', async () => 12, santiago)).toBe(12);
+    expect(await count('santiago', async () => 13, santiago)).toBe(13);
   });
 
   test('a count read just before a write, or still being read, is read again instead of moved', async () => {
@@ -176,6 +176,15 @@ describe('search cache', () => {
     clock.advance(MOVE_SETTLED_BEFORE_MS - 1);
     cache.invalidate(published);
     expect(await count('santiago', async () => 11, santiago)).toBe(11);
+    // The writing instance says when its write started: counts settled before it are moved, at once.
+    clock.advance(1);
+    const writeStarted = clock.now();
+    cache.invalidate(published, writeStarted);
+    expect(await count('santiago', async () => -1, santiago)).toBe(12);
+    // One settled at or after that moment may include the write: read again.
+    await count('other', async () => 3, { region: 'Santiago', propiedad: 'Casa' });
+    cache.invalidate(published, writeStarted);
+    expect(await count('other', async () => 4, { region: 'Santiago', propiedad: 'Casa' })).toBe(4);
     // In flight when the write lands: its value is not kept, and nothing is moved.
     clock.advance(TTL);
     const loading = deferred<number>();
@@ -183,7 +192,7 @@ describe('search cache', () => {
     cache.invalidate(published);
     loading.resolve(11);
     expect(await first).toBe(11);
-    expect(await count('santiago', async () => 12, santiago)).toBe(12);
+    expect(await count('santiago', async () => 13, santiago)).toBe(13);
   });
 
   test('while the database is saturated, an expired or invalidated key answers its last value', async () => {

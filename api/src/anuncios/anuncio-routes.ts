@@ -96,8 +96,9 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
     if (!row) throw new HttpError(404, MSG.notFound, { error: MSG.notFound, message: MSG.notFound });
     // Partner listings (no owner) belong to no user, so no user may delete them.
     if (row.ownerId === null || row.ownerId !== request.user?.id) throw new HttpError(403, MSG.forbiddenDelete);
+    const startedAt = app.clock.now();
     const deleted = await deleteById(db, row.id);
-    if (deleted) await app.searchChanges.announce(searchChangeOf(deleted, null));
+    if (deleted) await app.searchChanges.announce(searchChangeOf(deleted, null), startedAt);
     authEvent(request, 'listing_deleted', request.user!.id, { anuncio: row.id });
     await deletePhotos(app.photoStorage, row.imageKeys).catch((err) => request.log.error({ err }, 'no se pudieron borrar las fotos'));
     return { ok: true as const };

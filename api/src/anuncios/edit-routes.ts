@@ -69,6 +69,7 @@ export default async function editRoute(app: FastifyInstance) {
     let deleted: string[] = [];
     let before: AnuncioRow | null = null;
     try {
+      const startedAt = clock.now();
       const row = await db.transaction(async (tx) => {
         const locked = await lockListing(tx, id);
         if (!locked) throw new HttpError(404, MSG.notFound);
@@ -86,7 +87,7 @@ export default async function editRoute(app: FastifyInstance) {
         return updateListing(tx, id, { ...columns, imageKeys: photos.keys, updatedAt: now });
       });
       // The entries its old and its new values belong to, on every instance.
-      await searchChanges.announce(searchChangeOf(before, row));
+      await searchChanges.announce(searchChangeOf(before, row), startedAt);
       await deletePhotos(photoStorage, deleted).catch((err) => request.log.error({ err }, 'no se pudieron borrar las fotos quitadas'));
       return toAnuncio(row, config.publicApiUrl, config.listingTtlDays);
     } catch (err) {

@@ -39,8 +39,10 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
     };
     try {
       stillWaiting();
-      // The listing's period (issue 20) starts now by the API's clock, which tests can move.
-      const now = new Date(clock.now());
+      // The listing's period (issue 20) starts now by the API's clock, which tests can move; counts
+      // read before this moment are moved by the publish rather than read again.
+      const startedAt = clock.now();
+      const now = new Date(startedAt);
       const row = await insertWithinQuota(db, user.id, {
         ...listingColumns(input, config.usdDopRate),
         imageKeys: keys,
@@ -49,7 +51,7 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
         renewedAt: now,
         updatedAt: now,
       }, stillWaiting);
-      await searchChanges.announce(searchChangeOf(null, row));
+      await searchChanges.announce(searchChangeOf(null, row), startedAt);
       return reply.code(201).send(toAnuncio(row, config.publicApiUrl));
     } catch (err) {
       await deletePhotos(photoStorage, keys).catch((e) => request.log.error({ err: e }, 'no se pudieron borrar las fotos'));

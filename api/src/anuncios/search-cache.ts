@@ -29,8 +29,8 @@ import { matchesFilters, type Counted, type OptionLists, type SearchRow } from '
 export type SearchChange = { rows: SearchRow[]; moved?: { left: SearchRow[]; entered: SearchRow[] } } | 'all';
 
 /**
- * A count loaded less than this long before a change arrives is dropped, not moved: on another
- * instance it may have been read after the write committed (NOTIFY takes a moment to arrive), and
+ * A count loaded less than this long before another instance's change arrives is dropped, not
+ * moved: it may have been read after the write committed (NOTIFY takes a moment to arrive), and
  * moving it would count the write twice.
  */
 export const MOVE_SETTLED_BEFORE_MS = 1_000;
@@ -42,7 +42,12 @@ export interface SearchCache {
   page(filters: Filters, key: string, load: () => Promise<string>): Promise<string>;
   /** Page anchors of a filter key (search-query.ts `pageAnchors`) if loaded, else undefined and loading. */
   anchors(filters: Filters, key: string, load: () => Promise<number[]>): number[] | undefined;
-  invalidate(change?: SearchChange): void;
+  /**
+   * `settledBefore` (clock): counts whose value arrived before it may be moved by `change.moved`.
+   * The instance that wrote passes the time its write started (a count read before that cannot
+   * include the write); by default, for another instance's change, MOVE_SETTLED_BEFORE_MS ago.
+   */
+  invalidate(change?: SearchChange, settledBefore?: number): void;
   /** Resolves once no load or background refresh is running (the app awaits it before the database closes). */
   settle(): Promise<void>;
 }
@@ -145,17 +150,16 @@ function memo<T>(clock: Clock, ttlMs: number, max: number, track: (p: Promise<un
       return undefined;
     },
     /**
-     * Drops the entries whose filters `affected` says yes to. With `move`, an entry settled long
-     * enough ago (MOVE_SETTLED_BEFORE_MS) is kept with its value moved instead; a load or refresh
-     * in flight is discarded all the same (it may have read the database before or after the write).
+     * Drops the entries whose filters `affected` says yes to. With `move`, an entry settled before
+     * `settledBefore` is kept with its value moved instead; a load or refresh in flight is
+     * discarded all the same (it may have read the database before or after the write).
      */
-    drop(affected: (filters: Filters) => boolean, move?: (value: T, filters: Filters) => T) {
+    drop(affected: (filters: Filters) => boolean, move?: (value: T, filters: Filters) => T, settledBefore = clock.now() - MOVE_SETTLED_BEFORE_MS) {
       epoch += 1;
-      const settledBefore = clock.now() - MOVE_SETTLED_BEFORE_MS;
       for (const [key, entry] of entries) {
         if (!affected(entry.filters)) continue;
         dropped.set(key, epoch);
-        if (move && entry.settled && (entry.settledAt ?? Infinity) <= settledBefore) {
+        if (move && entry.settled && (entry.settledAt ?? Infinity) < settledBefore) {
           entry.result = move(entry.result as T, entry.filters);
           entry.value = Promise.resolve(entry.result);
           continue;
@@ -187,7 +191,7 @@ export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000
     options: (load) => options.get('', {}, load),
     count: (filters, key, load) => counts.get(key, filters, load),
     page: (filters, key, load) => pages.get(key, filters, load),
-    invalidate(change = 'all') {
+    invalidate(change = 'all', settledBefore) {
       const moved = change === 'all' ? undefined : change.moved;
       const rows = change === 'all' ? [] : [...change.rows, ...(moved?.left ?? []), ...(moved?.entered ?? [])];
       const affected = change === 'all' ? () => true : (filters: Filters) => rows.some((row) => matchesFilters(filters, row));
@@ -196,6 +200,7 @@ export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000
       counts.drop(
         affected,
         moved && ((value, filters) => ({ ...value, count: Math.max(0, value.count + matching(moved.entered, filters) - matching(moved.left, filters)) })),
+        settledBefore,
       );
       pages.drop(affected);
       anchors.drop(affected);

@@ -13,8 +13,12 @@ import type { SearchRow } from './search-query';
 export const SEARCH_CHANNEL = 'search_changes';
 
 export interface SearchChanges {
-  /** Invalidates here and on every other instance (resolves once the NOTIFY is sent). */
-  announce(change: SearchChange): Promise<void>;
+  /**
+   * Invalidates here and on every other instance (resolves once the NOTIFY is sent). `startedAt`
+   * (app clock): when the write started, so this instance's counts read before it are moved rather
+   * than read again (search-cache.ts).
+   */
+  announce(change: SearchChange, startedAt?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -44,8 +48,8 @@ export async function createSearchChanges(database: Database, cache: SearchCache
     cache.invalidate(message?.change ?? 'all');
   });
   return {
-    async announce(change) {
-      cache.invalidate(change);
+    async announce(change, startedAt) {
+      cache.invalidate(change, startedAt);
       // Payloads are capped at 8000 bytes: a large change is announced as "everything".
       const payload = JSON.stringify({ from: instance, change });
       await database
