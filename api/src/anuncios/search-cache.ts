@@ -194,9 +194,14 @@ export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000
     invalidate(change = 'all', settledBefore) {
       const moved = change === 'all' ? undefined : change.moved;
       const rows = change === 'all' ? [] : [...change.rows, ...(moved?.left ?? []), ...(moved?.entered ?? [])];
-      const affected = change === 'all' ? () => true : (filters: Filters) => rows.some((row) => matchesFilters(filters, row));
+      // Called for every cached entry: loops, not a function created per call (see matchesFilters).
+      const matching = (list: SearchRow[], filters: Filters) => {
+        let n = 0;
+        for (const row of list) if (matchesFilters(filters, row)) n += 1;
+        return n;
+      };
+      const affected = change === 'all' ? () => true : (filters: Filters) => matching(rows, filters) > 0;
       options.drop(() => true);
-      const matching = (rows: SearchRow[], filters: Filters) => rows.filter((row) => matchesFilters(filters, row)).length;
       counts.drop(
         affected,
         moved && ((value, filters) => ({ ...value, count: Math.max(0, value.count + matching(moved.entered, filters) - matching(moved.left, filters)) })),
