@@ -29,8 +29,8 @@ export async function vacuumSearchTables(app: FastifyInstance): Promise<void> {
  * thousands of times before VACUUM can remove the old versions, and their pages stay half empty.
  * At 1M listings loaded 10,000 per transaction: cube indexes of 134 MB instead of 25 MB, and the
  * cube's share of a cold search twice as long (decision 0005, session 11). CLUSTER takes the
- * cubes' exclusive lock for a few seconds (5 s at 1M): for loads, not for a live portal, where
- * single-listing writes and autovacuum keep the indexes compact (docs/deployment.md).
+ * cubes' exclusive lock for a few seconds (5 s at 1M): for loads, not for a live portal, where a
+ * write changes a few cells a transaction and autovacuum cleans up after it (docs/deployment.md).
  */
 export async function compactSearchCubes(db: Db): Promise<void> {
   await db.execute(sql`CLUSTER search_cube USING search_cube_kind_loc_proposito_propiedad_rooms_moneda_band_rd_b`);
