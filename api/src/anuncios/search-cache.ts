@@ -22,9 +22,10 @@ import { matchesFilters, type Counted, type OptionLists, type SearchRow } from '
 
 /**
  * What a write changed: the search columns of the listing before and/or after, or everything.
- * `moved`, when the writer knows it exactly, says which of those rows left the searchable
- * listings and which entered them: the cached counts then move by the difference instead of being
- * recounted (a publish adds one to every count its listing matches). Pages are dropped either way.
+ * `moved`, when the writer knows it exactly, says which of those rows (each is also in `rows`)
+ * left the searchable listings and which entered them: the cached counts then move by the
+ * difference instead of being recounted (a publish adds one to every count its listing matches).
+ * Pages are dropped either way.
  */
 export type SearchChange = { rows: SearchRow[]; moved?: { left: SearchRow[]; entered: SearchRow[] } } | 'all';
 
@@ -193,14 +194,19 @@ export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000
     page: (filters, key, load) => pages.get(key, filters, load),
     invalidate(change = 'all', settledBefore) {
       const moved = change === 'all' ? undefined : change.moved;
-      const rows = change === 'all' ? [] : [...change.rows, ...(moved?.left ?? []), ...(moved?.entered ?? [])];
       // Called for every cached entry: loops, not a function created per call (see matchesFilters).
       const matching = (list: SearchRow[], filters: Filters) => {
         let n = 0;
         for (const row of list) if (matchesFilters(filters, row)) n += 1;
         return n;
       };
-      const affected = change === 'all' ? () => true : (filters: Filters) => matching(rows, filters) > 0;
+      const affected =
+        change === 'all'
+          ? () => true
+          : (filters: Filters) => {
+              for (const row of change.rows) if (matchesFilters(filters, row)) return true;
+              return false;
+            };
       options.drop(() => true);
       counts.drop(
         affected,
