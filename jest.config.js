@@ -12,10 +12,6 @@ const transform = {
 };
 
 module.exports = {
-  // Jest's default is one worker less than the cores (one worker on a 2-core CI machine), for
-  // CPU-bound suites. Ours mostly wait (on PostgreSQL, child API processes, builds, timers): on
-  // 2 cores, 2 workers ran the whole jest step in 425 s where one took 936 s.
-  maxWorkers: Math.max(2, require('node:os').availableParallelism()),
   projects: [
     {
       displayName: 'web',
