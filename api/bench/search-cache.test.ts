@@ -3,8 +3,9 @@
  * making a request wait, nothing loaded across a write is kept, the size stays bounded (least
  * recently used out) and failed loads are not cached.
  */
-import type { Filters } from 'shared-contracts';
+import type { Anuncio, Filters } from 'shared-contracts';
 import { createSearchCache, MOVE_SETTLED_BEFORE_MS } from '../src/anuncios/search-cache';
+import type { CachedPage } from '../src/anuncios/page-patch';
 import { OverloadError } from '../src/db/work-queue';
 import { ManualClock } from '../test/support/app';
 
@@ -19,6 +20,10 @@ function deferred<T>() {
   });
   return { promise, resolve, reject };
 }
+
+/** A page with no listings (these tests look at whether it is kept, not at its cards). */
+const page = (text: string): CachedPage => ({ body: text, seqs: [] });
+const body = async (cached: Promise<CachedPage>) => (await cached).body;
 
 /** Counts as plain numbers, for brevity. */
 function counter(cache: ReturnType<typeof createSearchCache>) {
@@ -69,23 +74,23 @@ describe('search cache', () => {
     expect(await pending).toBe(10);
     expect(await count('k', async () => 11)).toBe(11);
 
-    await cache.page({}, 'p', async () => 'old');
+    await body(cache.page({}, 'p', async () => page('old')));
     cache.invalidate();
-    expect(await cache.page({}, 'p', async () => 'new')).toBe('new');
+    expect(await body(cache.page({}, 'p', async () => page('new')))).toBe('new');
   });
 
   test('a background refresh that straddles a write is not kept either', async () => {
     const clock = new ManualClock();
     const cache = createSearchCache(clock, TTL);
     const count = counter(cache);
-    await cache.page({}, 'p', async () => 'v1');
+    await body(cache.page({}, 'p', async () => page('v1')));
     clock.advance(TTL / 2);
-    const refresh = deferred<string>();
-    expect(await cache.page({}, 'p', () => refresh.promise)).toBe('v1');
+    const refresh = deferred<CachedPage>();
+    expect(await body(cache.page({}, 'p', () => refresh.promise))).toBe('v1');
     cache.invalidate();
-    refresh.resolve('stale');
+    refresh.resolve(page('stale'));
     await refresh.promise;
-    expect(await cache.page({}, 'p', async () => 'v2')).toBe('v2');
+    expect(await body(cache.page({}, 'p', async () => page('v2')))).toBe('v2');
   });
 
   test('bounded: the least recently used entry goes first', async () => {
@@ -121,13 +126,13 @@ describe('search cache', () => {
     const bavaro: Filters = { locality: 'Bávaro' };
     await count('santiago', async () => 10, santiago);
     await count('bavaro', async () => 20, bavaro);
-    await cache.page(santiago, 'santiago#0', async () => 'old santiago');
-    await cache.page({}, '#0', async () => 'old home');
-    const row = { place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
+    await body(cache.page(santiago, 'santiago#0', async () => page('old santiago')));
+    await body(cache.page({}, '#0', async () => page('old home')));
+    const row = { seq: 1, place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
     cache.invalidate({ rows: [row] });
     expect(await count('santiago', async () => 11, santiago)).toBe(11);
-    expect(await cache.page(santiago, 'santiago#0', async () => 'new santiago')).toBe('new santiago');
-    expect(await cache.page({}, '#0', async () => 'new home')).toBe('new home');
+    expect(await body(cache.page(santiago, 'santiago#0', async () => page('new santiago')))).toBe('new santiago');
+    expect(await body(cache.page({}, '#0', async () => page('new home')))).toBe('new home');
     expect(await count('bavaro', async () => -1, bavaro)).toBe(20);
     // Above the search's price bound: not in it, so its entries stay.
     cache.invalidate({ rows: [{ ...row, price: 9_000_000, priceRd: 9_000_000 }] });
@@ -144,14 +149,14 @@ describe('search cache', () => {
     await count('santiago', async () => 10, santiago);
     await count('casas', async () => 4, casas);
     await count('bavaro', async () => 20, bavaro);
-    await cache.page(santiago, 'santiago#0', async () => 'old santiago');
+    await body(cache.page(santiago, 'santiago#0', async () => page('old santiago')));
     clock.advance(MOVE_SETTLED_BEFORE_MS + 1);
-    const casa = { place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
+    const casa = { seq: 1, place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
     const recount = async () => -1;
     // Published: +1 where it matches, nothing elsewhere; no count is read again, the page is.
     cache.invalidate({ rows: [casa], moved: { left: [], entered: [casa] } });
     expect([await count('santiago', recount, santiago), await count('casas', recount, casas), await count('bavaro', recount, bavaro)]).toEqual([11, 5, 20]);
-    expect(await cache.page(santiago, 'santiago#0', async () => 'new santiago')).toBe('new santiago');
+    expect(await body(cache.page(santiago, 'santiago#0', async () => page('new santiago')))).toBe('new santiago');
     // Edited from a house into an apartment: still in Santiago, no longer a house.
     const apartamento = { ...casa, propiedad: 'Apartamento' };
     cache.invalidate({ rows: [casa, apartamento], moved: { left: [casa], entered: [apartamento] } });
@@ -164,12 +169,43 @@ describe('search cache', () => {
     expect(await count('santiago', async () => 13, santiago)).toBe(13);
   });
 
+  test('a publish patches the cached pages it enters, and every page is read again when it brings a new place', async () => {
+    const clock = new ManualClock();
+    const cache = createSearchCache(clock, TTL);
+    const lists = { placeOptions: ['Santiago'], regionOptions: ['Santiago'], localityOptions: ['Los Jardines'] };
+    await cache.options(async () => lists);
+    const cardOf = (seq: number) => ({ _id: `a${seq}` }) as unknown as Anuncio;
+    const answer = (seqs: number[]): CachedPage => ({ body: JSON.stringify({ anuncios: seqs.map(cardOf), count: seqs.length, ...lists }), seqs });
+    const santiago: Filters = { region: 'Santiago' };
+    const bavaro: Filters = { locality: 'Bávaro' };
+    const readAgain = async (): Promise<CachedPage> => answer([-1]);
+    await cache.page(santiago, 'santiago#0', async () => answer([5, 4]));
+    await cache.page(bavaro, 'bavaro#0', async () => answer([3]));
+    clock.advance(1);
+    const casa = { seq: 9, place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
+    cache.invalidate({ rows: [casa], moved: { left: [], entered: [{ ...casa, card: cardOf(9) }] } }, clock.now());
+    const patched = await cache.page(santiago, 'santiago#0', readAgain);
+    expect(patched.seqs).toEqual([9, 5, 4]);
+    expect(JSON.parse(patched.body)).toMatchObject({ anuncios: [{ _id: 'a9' }, { _id: 'a5' }, { _id: 'a4' }], count: 3 });
+    expect((await cache.page(bavaro, 'bavaro#0', readAgain)).seqs).toEqual([3]);
+    // The option lists were kept (nothing new in them): not read again either.
+    expect(await cache.options(async () => ({ ...lists, placeOptions: [] }))).toBe(lists);
+
+    // In a place the lists do not have: the lists and every page (each shows them) are read again.
+    clock.advance(1);
+    const moca = { ...casa, seq: 10, place: 'Moca' };
+    cache.invalidate({ rows: [moca], moved: { left: [], entered: [{ ...moca, card: cardOf(10) }] } }, clock.now());
+    expect((await cache.page(bavaro, 'bavaro#0', readAgain)).seqs).toEqual([-1]);
+    expect((await cache.page(santiago, 'santiago#0', readAgain)).seqs).toEqual([-1]);
+    expect((await cache.options(async () => ({ ...lists, placeOptions: ['Moca', 'Santiago'] }))).placeOptions).toEqual(['Moca', 'Santiago']);
+  });
+
   test('a count read just before a write, or still being read, is read again instead of moved', async () => {
     const clock = new ManualClock();
     const cache = createSearchCache(clock, TTL);
     const count = counter(cache);
     const santiago: Filters = { region: 'Santiago' };
-    const casa = { place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
+    const casa = { seq: 1, place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
     const published = { rows: [casa], moved: { left: [], entered: [casa] } };
     // Settled less than MOVE_SETTLED_BEFORE_MS ago: it may already include the write (another instance's NOTIFY arrives late).
     await count('santiago', async () => 11, santiago);
@@ -198,12 +234,12 @@ describe('search cache', () => {
   test('while the database is saturated, an expired or invalidated key answers its last value', async () => {
     const clock = new ManualClock();
     const cache = createSearchCache(clock, TTL);
-    const busy = async (): Promise<string> => Promise.reject(new OverloadError());
-    await cache.page({}, 'home', async () => 'home v1');
+    const busy = async (): Promise<CachedPage> => Promise.reject(new OverloadError());
+    await body(cache.page({}, 'home', async () => page('home v1')));
     clock.advance(TTL);
-    expect(await cache.page({}, 'home', busy)).toBe('home v1');
+    expect(await body(cache.page({}, 'home', busy))).toBe('home v1');
     cache.invalidate();
-    expect(await cache.page({}, 'home', busy)).toBe('home v1');
+    expect(await body(cache.page({}, 'home', busy))).toBe('home v1');
     // Other failures are not hidden, and a key never loaded has nothing to fall back on.
     await expect(cache.page({}, 'home', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
     await expect(cache.page({}, 'never', busy)).rejects.toBeInstanceOf(OverloadError);

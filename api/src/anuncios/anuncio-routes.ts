@@ -51,10 +51,11 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
       }),
     );
     const page = known.estimated ? asked : Math.min(asked, Math.max(0, Math.ceil(known.count / PAGE_SIZE) - 1));
-    // Popular pages (the home page above all) are answered from memory, already serialized. A
+    // Popular pages (the home page above all) are answered from memory, already serialized (and
+    // patched by writes, page-patch.ts). A
     // search whose count this request just read waits for its page only behind other such pages,
     // not behind searches that have not started (work-queue.ts).
-    const body = await searchCache.page(filters, `${key}#${page}`, () =>
+    const cached = await searchCache.page(filters, `${key}#${page}`, () =>
       searchQueue.run(async () => {
         // Together, so a failure of either is handled (a lone pending promise would crash the process).
         let [count, options, all] = await Promise.all([
@@ -78,10 +79,10 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
           countEstimated: count.estimated,
           ...options,
         };
-        return JSON.stringify(answer);
+        return { body: JSON.stringify(answer), seqs: rows.map((r) => r.seq) };
       }, { continuing: counted !== undefined }),
     );
-    return reply.type('application/json; charset=utf-8').send(body);
+    return reply.type('application/json; charset=utf-8').send(cached.body);
   });
 
   app.get<{ Params: { id: string } }>('/anuncio/:id', async (request, reply): Promise<Anuncio> => {

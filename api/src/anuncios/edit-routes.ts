@@ -87,7 +87,7 @@ export default async function editRoute(app: FastifyInstance) {
         return updateListing(tx, id, { ...columns, imageKeys: photos.keys, updatedAt: now });
       });
       // The entries its old and its new values belong to, on every instance.
-      await searchChanges.announce(searchChangeOf(before, row), startedAt);
+      await searchChanges.announce(searchChangeOf(before, row, (r) => toAnuncio(r, config.publicApiUrl)), startedAt);
       await deletePhotos(photoStorage, deleted).catch((err) => request.log.error({ err }, 'no se pudieron borrar las fotos quitadas'));
       return toAnuncio(row, config.publicApiUrl, config.listingTtlDays);
     } catch (err) {

@@ -51,7 +51,7 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
         renewedAt: now,
         updatedAt: now,
       }, stillWaiting);
-      await searchChanges.announce(searchChangeOf(null, row), startedAt);
+      await searchChanges.announce(searchChangeOf(null, row, (r) => toAnuncio(r, config.publicApiUrl)), startedAt);
       return reply.code(201).send(toAnuncio(row, config.publicApiUrl));
     } catch (err) {
       await deletePhotos(photoStorage, keys).catch((e) => request.log.error({ err: e }, 'no se pudieron borrar las fotos'));

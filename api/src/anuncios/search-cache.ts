@@ -15,9 +15,10 @@
  * While the database is saturated (a load fails with OverloadError), the last value a key had
  * (expired or invalidated) is served instead of the 503: the home page keeps answering.
  */
-import type { Filters } from 'shared-contracts';
+import type { Anuncio, Filters } from 'shared-contracts';
 import type { Clock } from '../clock';
 import { OverloadError } from '../db/work-queue';
+import { patchPage, type CachedPage, type ResultEdit } from './page-patch';
 import { matchesFilters, type Counted, type OptionLists, type SearchRow } from './search-query';
 
 /**
@@ -25,9 +26,13 @@ import { matchesFilters, type Counted, type OptionLists, type SearchRow } from '
  * `moved`, when the writer knows it exactly, says which of those rows (each is also in `rows`)
  * left the searchable listings and which entered them: the cached counts then move by the
  * difference instead of being recounted (a publish adds one to every count its listing matches).
- * Pages are dropped either way.
+ * With the card of each listing that entered, the cached pages are patched too (page-patch.ts);
+ * without, the pages the rows match are dropped.
  */
-export type SearchChange = { rows: SearchRow[]; moved?: { left: SearchRow[]; entered: SearchRow[] } } | 'all';
+export type SearchChange = { rows: SearchRow[]; moved?: { left: SearchRow[]; entered: EnteredRow[] } } | 'all';
+
+/** A row that entered the searchable listings, with its card as a search page shows it (when known). */
+export type EnteredRow = SearchRow & { card?: Anuncio };
 
 /**
  * A count loaded less than this long before another instance's change arrives is dropped, not
@@ -39,8 +44,8 @@ export const MOVE_SETTLED_BEFORE_MS = 1_000;
 export interface SearchCache {
   options(load: () => Promise<OptionLists>): Promise<OptionLists>;
   count(filters: Filters, key: string, load: () => Promise<Counted>): Promise<Counted>;
-  /** A whole answer (already serialized) for a filter key and page. */
-  page(filters: Filters, key: string, load: () => Promise<string>): Promise<string>;
+  /** A whole answer (already serialized) for a filter key and page (`<key>#<page>`). */
+  page(filters: Filters, key: string, load: () => Promise<CachedPage>): Promise<CachedPage>;
   /** Page anchors of a filter key (search-query.ts `pageAnchors`) if loaded, else undefined and loading. */
   anchors(filters: Filters, key: string, load: () => Promise<number[]>): number[] | undefined;
   /**
@@ -152,27 +157,88 @@ function memo<T>(clock: Clock, ttlMs: number, max: number, track: (p: Promise<un
     },
     /**
      * Drops the entries whose filters `affected` says yes to. With `move`, an entry settled before
-     * `settledBefore` is kept with its value moved instead; a load or refresh in flight is
-     * discarded all the same (it may have read the database before or after the write).
+     * `settledBefore` is kept with the value `move` gives instead (unless undefined); `before`
+     * gives it the values other keys had before this change (a page's neighbours). A load or
+     * refresh in flight is discarded all the same (it may have read the database before or after
+     * the write).
      */
-    drop(affected: (filters: Filters) => boolean, move?: (value: T, filters: Filters) => T, settledBefore = clock.now() - MOVE_SETTLED_BEFORE_MS) {
+    drop(
+      affected: (filters: Filters) => boolean,
+      move?: (value: T, filters: Filters, key: string, before: (key: string) => T | undefined) => T | undefined,
+      settledBefore = clock.now() - MOVE_SETTLED_BEFORE_MS,
+    ) {
       epoch += 1;
+      const now = clock.now();
+      const movable = (entry: Entry<T> | undefined): entry is Entry<T> =>
+        entry !== undefined && entry.settled && (entry.settledAt ?? Infinity) < settledBefore && now - entry.at < ttlMs;
+      const before = (key: string) => {
+        const entry = entries.get(key);
+        return movable(entry) ? entry.result : undefined;
+      };
+      // Every new value is computed from the values before the change, then all are kept.
+      const moved = new Map<string, T>();
+      const gone: string[] = [];
       for (const [key, entry] of entries) {
         if (!affected(entry.filters)) continue;
         dropped.set(key, epoch);
-        if (move && entry.settled && (entry.settledAt ?? Infinity) < settledBefore) {
-          entry.result = move(entry.result as T, entry.filters);
-          entry.value = Promise.resolve(entry.result);
-          continue;
-        }
-        keepFallback(key, entry);
+        const value = move && movable(entry) ? move(entry.result as T, entry.filters, key, before) : undefined;
+        if (value === undefined) gone.push(key);
+        else moved.set(key, value);
+      }
+      for (const [key, value] of moved) {
+        const entry = entries.get(key)!;
+        entry.result = value;
+        entry.value = Promise.resolve(value);
+      }
+      for (const key of gone) {
+        keepFallback(key, entries.get(key)!);
         entries.delete(key);
       }
       // Bounded: forgetting old marks only matters for a load in flight across thousands of writes.
       if (dropped.size > max * 4) dropped.clear();
     },
+    /** The value a key has, or last had before it was dropped (undefined if never loaded). */
+    last(key: string): T | undefined {
+      const entry = entries.get(key);
+      return entry?.settled ? entry.result : fallbacks.get(key);
+    },
     size: () => entries.size,
   };
+}
+
+/** Whether the option lists already offer the listing's place, region and locality (an empty one is offered by none). */
+function listsHave(lists: OptionLists, row: SearchRow): boolean {
+  const has = (list: string[], value: string) => !value || list.includes(value);
+  return has(lists.placeOptions, row.place) && has(lists.regionOptions, row.region) && has(lists.localityOptions, row.locality);
+}
+
+/** What a change did to the result of `filters`; undefined when a listing entered without its card. */
+function resultEdit(moved: NonNullable<Exclude<SearchChange, 'all'>['moved']>, filters: Filters): ResultEdit | undefined {
+  const edit: ResultEdit = { left: [], entered: [] };
+  for (const row of moved.left) if (matchesFilters(filters, row)) edit.left.push(row.seq);
+  for (const row of moved.entered) {
+    if (!matchesFilters(filters, row)) continue;
+    if (!row.card) return undefined;
+    edit.entered.push({ seq: row.seq, card: row.card });
+  }
+  return edit;
+}
+
+/** A cached page (key `<filters>#<page>`) after the change, or undefined to read it again. */
+function patched(
+  moved: NonNullable<Exclude<SearchChange, 'all'>['moved']>,
+  value: CachedPage,
+  filters: Filters,
+  key: string,
+  before: (key: string) => CachedPage | undefined,
+): CachedPage | undefined {
+  const edit = resultEdit(moved, filters);
+  if (!edit) return undefined;
+  if (!edit.left.length && !edit.entered.length) return value;
+  const hash = key.lastIndexOf('#');
+  const page = Number(key.slice(hash + 1));
+  const base = key.slice(0, hash + 1);
+  return patchPage(page, value, edit, before(base + (page - 1)), before(base + (page + 1)));
 }
 
 export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000, maxPages = 1000): SearchCache {
@@ -185,7 +251,7 @@ export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000
   };
   const options = memo<OptionLists>(clock, ttlMs, 1, track);
   const counts = memo<Counted>(clock, ttlMs, maxCounts, track);
-  const pages = memo<string>(clock, ttlMs, maxPages, track);
+  const pages = memo<CachedPage>(clock, ttlMs, maxPages, track);
   const anchors = memo<number[]>(clock, ttlMs, 20, track);
   return {
     anchors: (filters, key, load) => anchors.peek(key, filters, load),
@@ -207,13 +273,18 @@ export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000
               for (const row of change.rows) if (matchesFilters(filters, row)) return true;
               return false;
             };
-      options.drop(() => true);
+      // The option lists lose a value only when a listing leaves, and gain one only when a listing
+      // enters with a place, region or locality they do not have: then every page (each shows
+      // them) is read again too.
+      const lists = options.last('');
+      const newValue = !moved || !lists || moved.entered.some((row) => !listsHave(lists, row));
+      if (!moved || moved.left.length || newValue) options.drop(() => true);
       counts.drop(
         affected,
         moved && ((value, filters) => ({ ...value, count: Math.max(0, value.count + matching(moved.entered, filters) - matching(moved.left, filters)) })),
         settledBefore,
       );
-      pages.drop(affected);
+      pages.drop(newValue ? () => true : affected, newValue ? undefined : (value, filters, key, before) => patched(moved!, value, filters, key, before), settledBefore);
       anchors.drop(affected);
     },
     async settle() {

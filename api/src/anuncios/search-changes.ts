@@ -2,6 +2,7 @@
  * Tells every API instance's search cache what a write changed. The writing instance invalidates
  * its own cache at once and sends a PostgreSQL NOTIFY on `search_changes`; each instance LISTENs
  * and invalidates the same entries (on PGlite there is one process, so the local call is all).
+ * A publish or an edit carries the listing's card, so every instance patches its pages alike.
  * A listener that lost its connection (and so may have missed messages) clears everything.
  */
 import crypto from 'node:crypto';
@@ -40,6 +41,22 @@ function parse(payload: string): { from: string; change: SearchChange } | null {
   }
 }
 
+/**
+ * The NOTIFY payload, capped at 8000 bytes: without the cards of the listings that entered when
+ * they do not fit (the other instances then read those pages again), as "everything" when even
+ * that does not fit.
+ */
+function payloadOf(from: string, change: SearchChange): string {
+  const payload = JSON.stringify({ from, change });
+  if (Buffer.byteLength(payload) < 7000) return payload;
+  if (change !== 'all' && change.moved) {
+    const entered = change.moved.entered.map(({ card: _, ...row }) => row);
+    const smaller = JSON.stringify({ from, change: { ...change, moved: { ...change.moved, entered } } });
+    if (Buffer.byteLength(smaller) < 7000) return smaller;
+  }
+  return JSON.stringify({ from, change: 'all' });
+}
+
 export async function createSearchChanges(database: Database, cache: SearchCache, log: FastifyBaseLogger): Promise<SearchChanges> {
   const instance = crypto.randomUUID();
   const stop = await database.listen(SEARCH_CHANNEL, (payload) => {
@@ -50,10 +67,8 @@ export async function createSearchChanges(database: Database, cache: SearchCache
   return {
     async announce(change, startedAt) {
       cache.invalidate(change, startedAt);
-      // Payloads are capped at 8000 bytes: a large change is announced as "everything".
-      const payload = JSON.stringify({ from: instance, change });
       await database
-        .notify(SEARCH_CHANNEL, payload.length < 7000 ? payload : JSON.stringify({ from: instance, change: 'all' }))
+        .notify(SEARCH_CHANNEL, payloadOf(instance, change))
         .catch((err: Error) => log.error({ err: { message: err.message } }, 'no se pudo avisar a las otras instancias'));
     },
     close: stop,

@@ -8,7 +8,7 @@
  * sample of about `sampleTarget` matching rows (standard error ≈ 1 %) and flagged as such.
  */
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { Filters } from 'shared-contracts';
+import type { Anuncio, Filters } from 'shared-contracts';
 import { PAGE_SIZE } from 'shared-contracts';
 import type { Db } from '../db/client';
 import { anuncioSearch as s, anuncios, searchFacets, type AnuncioRow } from '../db/schema';
@@ -23,8 +23,9 @@ export interface OptionLists {
 
 export const spanishCollator = new Intl.Collator('es', { sensitivity: 'base' });
 
-/** The filter columns of one searchable listing: what a write tells the caches it changed. */
+/** The filter columns of one searchable listing, and its place in the order: what a write tells the caches it changed. */
 export interface SearchRow {
+  seq: number;
   place: string;
   region: string;
   locality: string;
@@ -125,17 +126,25 @@ export function isSearchable(row: Pick<AnuncioRow, 'status' | 'estado' | 'bloque
   return row.status === 'published' && row.estado === 'activo' && !row.bloqueado;
 }
 
-/** The change a write made to the searchable listings, from the listing before and after it (null: none). */
-export function searchChangeOf(before: AnuncioRow | null, after: AnuncioRow | null): { rows: SearchRow[]; moved: { left: SearchRow[]; entered: SearchRow[] } } {
+/**
+ * The change a write made to the searchable listings, from the listing before and after it (null:
+ * none). With `card` (serialize.ts toAnuncio), the listing that entered carries its card, so the
+ * cached pages it enters are patched rather than read again (page-patch.ts).
+ */
+export function searchChangeOf(
+  before: AnuncioRow | null,
+  after: AnuncioRow | null,
+  card?: (row: AnuncioRow) => Anuncio,
+): { rows: SearchRow[]; moved: { left: SearchRow[]; entered: (SearchRow & { card?: Anuncio })[] } } {
   const rows = [before, after].flatMap((r) => (r ? [searchRowOf(r)] : []));
   const left = before && isSearchable(before) ? [searchRowOf(before)] : [];
-  const entered = after && isSearchable(after) ? [searchRowOf(after)] : [];
+  const entered = after && isSearchable(after) ? [card ? { ...searchRowOf(after), card: card(after) } : searchRowOf(after)] : [];
   return { rows, moved: { left, entered } };
 }
 
 export function searchRowOf(row: AnuncioRow): SearchRow {
-  const { place, region, locality, proposito, propiedad, habitaciones, metros, moneda, price, priceRd } = row;
-  return { place, region, locality, proposito, propiedad, habitaciones, metros, moneda, price, priceRd };
+  const { seq, place, region, locality, proposito, propiedad, habitaciones, metros, moneda, price, priceRd } = row;
+  return { seq, place, region, locality, proposito, propiedad, habitaciones, metros, moneda, price, priceRd };
 }
 
 async function countWhere(db: Db, where: SQL | undefined, limit?: number): Promise<number> {
