@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { Client, Pool, type PoolClient } from 'pg';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -42,10 +43,13 @@ export const STATEMENT_TIMEOUT_MS = 5_000;
 
 export const MIGRATIONS_FOLDER = path.resolve(__dirname, '../../drizzle');
 
-/** `dataDir` null = in memory (tests). */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * `dataDir` null = in memory (tests). PGlite runs on a worker thread of its own (pglite-thread.ts),
+ * or with `thread: false` on the calling thread.
+ */
+export async function openPglite(dataDir: string | null, opts: { thread?: boolean } = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = opts.thread === false ? (dataDir ? new PGlite(dataDir) : new PGlite()) : new PgliteThread(dataDir).asPglite();
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
