@@ -15,11 +15,13 @@ describe('PGlite on its own thread', () => {
   }, 60_000);
   afterAll(() => database.close());
 
-  const ids = async () => (await database.db.execute<{ id: number }>(sql`SELECT id FROM t ORDER BY id`)).rows.map((r) => r.id);
+  /** drizzle types a raw result per driver; PGlite answers `{ rows }`. */
+  const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const ids = async () => (await rowsOf<{ id: number }>(sql`SELECT id FROM t ORDER BY id`)).map((r) => r.id);
 
   it('answers values as PGlite does: timestamps as text for drizzle, JSON, bytes', async () => {
     await database.db.execute(sql`INSERT INTO t VALUES (1, '2026-11-24 10:00:00+00', '{"a":[1,2]}', '\\x0102')`);
-    const [row] = (await database.db.execute<{ at: string; data: unknown; raw: Uint8Array }>(sql`SELECT at, data, raw FROM t WHERE id = 1`)).rows;
+    const [row] = await rowsOf<{ at: string; data: unknown; raw: Uint8Array }>(sql`SELECT at, data, raw FROM t WHERE id = 1`);
     expect(row).toEqual({ at: '2026-11-24 10:00:00+00', data: { a: [1, 2] }, raw: new Uint8Array([1, 2]) });
   });
 

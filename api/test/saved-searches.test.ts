@@ -8,7 +8,8 @@
 import crypto from 'node:crypto';
 import { BUSQUEDAS_MAX, FAVORITOS_MAX, SAVED_MSG } from 'shared-contracts';
 import { buildApp } from '../src/app';
-import { alertEmails, favoritos } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { alertDeliveries, alertEmails, alertPriceDrops, favoritos, savedSearches } from '../src/db/schema';
 import { claimAlerts, runAlertJob } from '../src/busquedas/alert-job';
 import { nextDueAt } from '../src/busquedas/schedule';
 import { engines } from './support/engines';
@@ -241,5 +242,37 @@ describe.each(engines())('favourites, saved searches and alerts on %s', (engine)
     expect(mailsTo(user.email)[0].decoded).toContain('Apartamento de 88 mil');
     expect(await run()).toMatchObject({ composed: 0, sent: 0 });
     expect((await t.app.db.select().from(alertEmails)).every((r) => r.sentAt !== null)).toBe(true);
+  });
+
+  test('old alert records go, at most once an hour: emails sent over 30 days ago, price drops too old to be news, records of deleted listings; a listing still there is never announced twice', async () => {
+    const { user: ownerUser, auth: owner } = await createUser(t.app, { miPlan: 50 });
+    const { user, auth } = await createUser(t.app, { name: 'Luisa' });
+    const favourite = await publishListing(t, owner, { propiedad: 'Casa', price: '7000000', title: 'Casa de Luisa' });
+    await put(`/favoritos/${favourite._id}`, auth);
+    t.clock.advance(MINUTE);
+    const search = await saveSearch(auth);
+    t.clock.advance(MINUTE);
+    const kept = await publishListing(t, owner, { ...APARTMENT, price: '180000', title: 'Apartamento que sigue' });
+    const gone = await publishListing(t, owner, { ...APARTMENT, price: '190000', title: 'Apartamento borrado' });
+    expect((await editListing(t, favourite._id, owner, { fields: { propiedad: 'Casa', price: '6000000', title: 'Casa de Luisa' }, fotos: [] })).status).toBe(200);
+    expect(await run()).toMatchObject({ composed: 1, sent: 1 });
+    expect((await del(t, `/${gone._id}`, owner)).status).toBe(200);
+    const records = async () => ({
+      delivered: (await t.app.db.select().from(alertDeliveries).where(eq(alertDeliveries.searchId, search._id))).map((r) => r.anuncioId).sort(),
+      drops: (await t.app.db.select().from(alertPriceDrops).where(eq(alertPriceDrops.userId, user.id))).length,
+      emails: (await t.app.db.select().from(alertEmails).where(eq(alertEmails.searchId, search._id))).length,
+    });
+    expect(await records()).toEqual({ delivered: [kept._id, gone._id].sort(), drops: 1, emails: 1 });
+
+    // A month later the owner renews the listing (new again by its date): the record that it was
+    // announced is kept, so it is not announced twice; the rest is gone.
+    t.clock.advance(31 * DAY);
+    const signedInAgain = { authorization: `Bearer ${t.app.signToken(ownerUser)}` };
+    expect((await post(t, `/anuncio/${kept._id}/renovar`, {}, signedInAgain)).status).toBe(200);
+    expect(await run()).toMatchObject({ composed: 0 });
+    expect(await records()).toEqual({ delivered: [kept._id], drops: 0, emails: 0 });
+    expect(mailsTo(user.email)).toHaveLength(1);
+    // (gone, so that later listings are not its news; the session above is a month old)
+    await t.app.db.delete(savedSearches).where(eq(savedSearches.id, search._id));
   });
 });

@@ -22,7 +22,7 @@ const DAY_MS = 24 * 3600_000;
 /** A listing is "new" for a search if it became active after the search was saved and within this window. */
 export const NEW_WINDOW_DAYS = 10;
 /** Price drops older than this are not news any more. */
-const DROP_WINDOW_DAYS = 30;
+export const DROP_WINDOW_DAYS = 30;
 /** New listings claimed per search and run (the email shows 10 and counts these). */
 const CLAIM_MAX = 200;
 

@@ -9,13 +9,15 @@
  * SMTP failure leaves the email pending for the next run. Only a crash between the SMTP server
  * taking a message and its row being marked could send it again — with the same Message-ID.
  * Several instances: the run holds the advisory lock ADVISORY_LOCKS.alerts; an instance that does
- * not get it skips the run. Time comes from the app's clock (tests and the browser tests move it).
+ * not get it skips the run. Once an hour a run also deletes the records that can no longer matter
+ * (alert-prune.ts). Time comes from the app's clock (tests and the browser tests move it).
  */
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../db/client';
 import { alertEmails } from '../db/schema';
 import { claimDueAlerts } from './alert-claim';
+import { pruneAlertRecords } from './alert-prune';
 import { startPeriodicJob, type PeriodicJob } from '../periodic-job';
 
 const MINUTE_MS = 60_000;
@@ -60,6 +62,20 @@ export async function deliverPendingAlerts(app: FastifyInstance): Promise<number
   return sent;
 }
 
+const HOUR_MS = 60 * MINUTE_MS;
+/** When each database's alert records were last pruned (by the app's clock). */
+const lastPruned = new WeakMap<object, number>();
+
+/** The records that can no longer matter go (alert-prune.ts), at most once an hour. */
+async function pruneHourly(app: FastifyInstance): Promise<void> {
+  const now = app.clock.now();
+  const last = lastPruned.get(app.database);
+  if (last !== undefined && now - last < HOUR_MS && now >= last) return;
+  lastPruned.set(app.database, now);
+  const pruned = await pruneAlertRecords(app.db, new Date(now));
+  if (pruned.emails || pruned.priceDrops || pruned.deliveries) app.log.info(pruned, 'registros de alertas antiguos borrados');
+}
+
 // One run at a time per database within this process too: PGlite's advisory locks do not exclude
 // its own callers (one connection), and tests run two apps on one database.
 const running = new WeakMap<object, Promise<AlertRun>>();
@@ -72,6 +88,7 @@ export function runAlertJob(app: FastifyInstance): Promise<AlertRun> {
       const result = await app.database.whileLocked(ADVISORY_LOCKS.alerts, async () => {
         const composed = await claimAlerts(app);
         const sent = await deliverPendingAlerts(app);
+        await pruneHourly(app);
         return { ran: true, composed, sent };
       });
       if (result?.composed || result?.sent) app.log.info(result, 'alertas de búsquedas guardadas');
