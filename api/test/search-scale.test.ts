@@ -67,6 +67,23 @@ describe.each(engines())('search at scale on %s', (engine) => {
     expect(await search(small)).toMatchObject({ count: await exactCount(small), countEstimated: false });
   });
 
+  test("a large result's first pages, counted by a cube, are its newest listings", async () => {
+    const newest = async (f: Filters, page: number) =>
+      (await t.app.db.select({ id: anuncios.id }).from(anuncios).where(where(f)).orderBy(desc(anuncios.seq)).limit(PAGE_SIZE).offset(page * PAGE_SIZE)).map((r) => r.id);
+    // Counted by a cube (one location at most, a price or no range), each over exactLimit (1,000).
+    const cases: [Filters, number][] = [
+      [{ proposito: 'venta' }, 0],
+      [{ propiedad: 'Apartamento', precioMax: 20_000_000 }, 1],
+      [{ moneda: 'US', precioMin: 50_000 }, 3],
+      [{ proposito: 'venta', habitaciones: 2 }, 0],
+    ];
+    for (const [filters, page] of cases) {
+      expect(await exactCount(filters)).toBeGreaterThan(1000);
+      const res = await search(filters, page);
+      expect({ filters, page, ids: res.anuncios.map((a) => a._id) }).toEqual({ filters, page, ids: await newest(filters, page) });
+    }
+  });
+
   test('paging an estimated result reaches its last listing (the last pages carry the exact count)', async () => {
     const filters: Filters = { proposito: 'venta', metrosMin: 0, precioMin: 0 };
     const first = await search(filters);
