@@ -75,12 +75,26 @@ function parse(page: number, cached: CachedPage): Parsed {
 
 /**
  * Page `page` after `edit`, from its cached value and those of the pages just before and after it
- * (undefined when not cached); undefined when it cannot be known without reading it again.
+ * (undefined when not cached); undefined when it cannot be known without reading it again. The
+ * neighbours are only read when the page alone does not tell (most often it does: a publish lands
+ * on page 0, a listing that leaves is on a later page).
  */
 export function patchPage(page: number, cached: CachedPage, edit: ResultEdit, before?: CachedPage, after?: CachedPage): CachedPage | undefined {
-  const pages = [before && page > 0 ? parse(page - 1, before) : undefined, parse(page, cached), after ? parse(page + 1, after) : undefined];
+  const own = parse(page, cached);
+  const alone = rebuild(page, [own], edit);
+  if (alone !== undefined || (!before && !after)) return alone && serialize(own, alone, edit);
+  const pages = [before && page > 0 ? parse(page - 1, before) : undefined, own, after ? parse(page + 1, after) : undefined];
+  const joined = rebuild(
+    page,
+    pages.filter((p): p is Parsed => p !== undefined),
+    edit,
+  );
+  return joined && serialize(own, joined, edit);
+}
+
+/** The listings of page `page` after the edit, from consecutive known pages; undefined when not all known. */
+function rebuild(page: number, known: Parsed[], edit: ResultEdit): Window['items'] | undefined {
   // The pages joined, from the first of them, as far as they run on without a gap.
-  const known = pages.filter((p): p is Parsed => p !== undefined);
   const window: Window = { start: known[0]!.page * PAGE_SIZE, items: [], complete: false };
   for (const p of known) {
     if (window.start + window.items.length !== p.page * PAGE_SIZE) break;
@@ -99,10 +113,13 @@ export function patchPage(page: number, cached: CachedPage, edit: ResultEdit, be
   const items = edited.items.slice(from, from + PAGE_SIZE);
   // A page past the end is never asked for (the route asks for the last page instead).
   if (page > 0 && items.length === 0) return undefined;
-  const { answer } = pages[1]!;
-  const count = Math.max(0, answer.count + edit.entered.length - edit.left.length);
+  return items;
+}
+
+function serialize(own: Parsed, items: Window['items'], edit: ResultEdit): CachedPage {
+  const count = Math.max(0, own.answer.count + edit.entered.length - edit.left.length);
   return {
-    body: JSON.stringify({ ...answer, anuncios: items.map((i) => i.card), count }),
+    body: JSON.stringify({ ...own.answer, anuncios: items.map((i) => i.card), count }),
     seqs: items.map((i) => i.seq),
   };
 }
