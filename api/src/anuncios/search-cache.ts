@@ -15,11 +15,11 @@
  * While the database is saturated (a load fails with OverloadError), the last value a key had
  * (expired or invalidated) is served instead of the 503: the home page keeps answering.
  */
-import type { Anuncio, Filters } from 'shared-contracts';
+import type { Filters } from 'shared-contracts';
 import type { Clock } from '../clock';
 import { OverloadError } from '../db/work-queue';
 import { patchPage, type CachedPage, type ResultEdit } from './page-patch';
-import { matchesFilters, type Counted, type OptionLists, type SearchRow } from './search-query';
+import { matchesFilters, type Counted, type Moved, type OptionLists, type SearchRow } from './search-query';
 
 /**
  * What a write changed: the search columns of the listing before and/or after, or everything.
@@ -29,10 +29,7 @@ import { matchesFilters, type Counted, type OptionLists, type SearchRow } from '
  * With the card of each listing that entered, the cached pages are patched too (page-patch.ts);
  * without, the pages the rows match are dropped.
  */
-export type SearchChange = { rows: SearchRow[]; moved?: { left: SearchRow[]; entered: EnteredRow[] } } | 'all';
-
-/** A row that entered the searchable listings, with its card as a search page shows it (when known). */
-export type EnteredRow = SearchRow & { card?: Anuncio };
+export type SearchChange = { rows: SearchRow[]; moved?: Moved } | 'all';
 
 /**
  * A count loaded less than this long before another instance's change arrives is dropped, not
@@ -213,7 +210,7 @@ function listsHave(lists: OptionLists, row: SearchRow): boolean {
 }
 
 /** What a change did to the result of `filters`; undefined when a listing entered without its card. */
-function resultEdit(moved: NonNullable<Exclude<SearchChange, 'all'>['moved']>, filters: Filters): ResultEdit | undefined {
+function resultEdit(moved: Moved, filters: Filters): ResultEdit | undefined {
   const edit: ResultEdit = { left: [], entered: [] };
   for (const row of moved.left) if (matchesFilters(filters, row)) edit.left.push(row.seq);
   for (const row of moved.entered) {
@@ -226,7 +223,7 @@ function resultEdit(moved: NonNullable<Exclude<SearchChange, 'all'>['moved']>, f
 
 /** A cached page (key `<filters>#<page>`) after the change, or undefined to read it again. */
 function patched(
-  moved: NonNullable<Exclude<SearchChange, 'all'>['moved']>,
+  moved: Moved,
   value: CachedPage,
   filters: Filters,
   key: string,

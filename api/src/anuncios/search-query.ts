@@ -38,6 +38,15 @@ export interface SearchRow {
   priceRd: number;
 }
 
+/** A row that entered the searchable listings, with its card as a search page shows it (when known). */
+export type EnteredRow = SearchRow & { card?: Anuncio };
+
+/** Which searchable rows a write took out and which it put in (search-cache.ts moves and patches by them). */
+export interface Moved {
+  left: SearchRow[];
+  entered: EnteredRow[];
+}
+
 export interface Counted {
   count: number;
   /** True when the count is an estimate (within about 2 %), false when exact. */
@@ -135,7 +144,7 @@ export function searchChangeOf(
   before: AnuncioRow | null,
   after: AnuncioRow | null,
   card?: (row: AnuncioRow) => Anuncio,
-): { rows: SearchRow[]; moved: { left: SearchRow[]; entered: (SearchRow & { card?: Anuncio })[] } } {
+): { rows: SearchRow[]; moved: Moved } {
   const rows = [before, after].flatMap((r) => (r ? [searchRowOf(r)] : []));
   const left = before && isSearchable(before) ? [searchRowOf(before)] : [];
   const entered = after && isSearchable(after) ? [card ? { ...searchRowOf(after), card: card(after) } : searchRowOf(after)] : [];

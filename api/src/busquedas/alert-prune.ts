@@ -5,8 +5,9 @@
  * the listing no longer exists. A listing that still exists keeps its record, so renewing it never
  * announces it twice. Emails never sent (pending, or failed for an operator to look at) stay.
  */
-import { sql } from 'drizzle-orm';
+import { eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { alertDeliveries, alertEmails, alertPriceDrops, anuncioPriceChanges, anuncios } from '../db/schema';
 import { DROP_WINDOW_DAYS } from './alert-claim';
 
 const DAY_MS = 24 * 3600_000;
@@ -19,17 +20,13 @@ export interface Pruned {
   deliveries: number;
 }
 
-const affected = (result: unknown) => Number((result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0);
-
 export async function pruneAlertRecords(db: Db, now: Date): Promise<Pruned> {
   const emailsBefore = new Date(now.getTime() - ALERT_EMAIL_KEEP_DAYS * DAY_MS);
   const dropsBefore = new Date(now.getTime() - DROP_WINDOW_DAYS * DAY_MS);
-  const emails = await db.execute(sql`DELETE FROM alert_emails WHERE sent_at < ${emailsBefore}`);
-  const priceDrops = await db.execute(sql`
-    DELETE FROM alert_price_drops d USING anuncio_price_changes c
-    WHERE c.id = d.price_change_id AND c.changed_at < ${dropsBefore}`);
-  const deliveries = await db.execute(sql`
-    DELETE FROM alert_deliveries d
-    WHERE NOT EXISTS (SELECT 1 FROM anuncios a WHERE a.id = d.anuncio_id)`);
-  return { emails: affected(emails), priceDrops: affected(priceDrops), deliveries: affected(deliveries) };
+  const emails = await db.delete(alertEmails).where(lt(alertEmails.sentAt, emailsBefore)).returning({ id: alertEmails.id });
+  const oldDrops = db.select({ id: anuncioPriceChanges.id }).from(anuncioPriceChanges).where(lt(anuncioPriceChanges.changedAt, dropsBefore));
+  const priceDrops = await db.delete(alertPriceDrops).where(inArray(alertPriceDrops.priceChangeId, oldDrops)).returning({ id: alertPriceDrops.priceChangeId });
+  const listing = db.select({ one: sql`1` }).from(anuncios).where(eq(anuncios.id, alertDeliveries.anuncioId));
+  const deliveries = await db.delete(alertDeliveries).where(notExists(listing)).returning({ id: alertDeliveries.anuncioId });
+  return { emails: emails.length, priceDrops: priceDrops.length, deliveries: deliveries.length };
 }
