@@ -8,8 +8,10 @@
  * runs beside the HTTP work. Statements still run one at a time, in the order they arrive, and a
  * transaction still holds PGlite until it ends, as on the API's thread.
  *
- * Values cross the thread by structured clone. drizzle's only parsers are the identity for dates,
- * intervals and their arrays (kept as text); the thread's PGlite has them from the start.
+ * A statement outside a transaction runs from a statement kept prepared on the thread, and its
+ * answer comes back as PostgreSQL's bytes, decoded here (decodeAnswer): the thread only runs the
+ * database. Other answers cross by structured clone. drizzle's only parsers are the identity for
+ * dates, intervals and their arrays (kept as text); both ends have them from the start.
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -25,9 +27,24 @@ interface QueryOptions {
  * once on the thread's PGlite, which then takes no parsers per query. A query asking for others
  * is refused there rather than parsed differently.
  */
-const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+export const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
 
 type Reply = { id: number; result?: unknown; error?: Record<string, unknown> & { message: string } };
+
+type Parsers = Record<number, (value: string, typeId?: number) => unknown>;
+
+/**
+ * The parsers the thread's PGlite has: its defaults, an array parser for every array type
+ * (`arrays`: [element oid, array oid], as PGlite sets them when it starts), then drizzle's.
+ */
+function parsersOf(arrays: [number, number][]): Parsers {
+  const identity = (value: string) => value;
+  const parsers: Parsers = { ...(types.parsers as Parsers) };
+  for (const [oid, typarray] of arrays) parsers[typarray] = (value: string) => types.arrayParser(value, parsers[oid], typarray);
+  // drizzle's own last, as when it passes them with each query: its arrays of dates stay text too.
+  for (const oid of DRIZZLE_TEXT_TYPES) parsers[oid] = identity;
+  return parsers;
+}
 
 /** The worker's answer to an error: an Error with PostgreSQL's fields (`code`, `detail`, …) as PGlite gave them. */
 function asError(data: Record<string, unknown> & { message: string }): Error {
@@ -37,6 +54,68 @@ function asError(data: Record<string, unknown> & { message: string }): Error {
   return Object.assign(err, fields);
 }
 
+const utf8 = new TextDecoder();
+const ROW_DESCRIPTION = 0x54; // 'T'
+const DATA_ROW = 0x44; // 'D'
+const COMMAND_COMPLETE = 0x43; // 'C'
+/** The commands whose tag's count PGlite adds to `affectedRows` (its parseResults). */
+const AFFECTING = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
+
+/**
+ * A kept statement's answer (pglite-worker.mjs: its columns' description, then PostgreSQL's
+ * messages for one execution, errors already taken out) decoded into the result PGlite's `query`
+ * gives. Each field is decoded straight from the answer's bytes: PGlite's own decoder copies every
+ * field into a buffer of its own first, the costliest step of decoding a page of listings.
+ */
+export function decodeAnswer<T>(raw: Uint8Array, parsers: Parsers, rowMode: 'array' | 'object'): Results<T> {
+  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+  const cstring = (from: number) => {
+    const end = raw.indexOf(0, from);
+    return { text: utf8.decode(raw.subarray(from, end)), next: end + 1 };
+  };
+  const result: Results<T> & { command?: string; rowCount?: number } = { rows: [], fields: [], affectedRows: 0 };
+  for (let at = 0; at + 5 <= raw.length; ) {
+    const type = raw[at];
+    const end = at + 1 + view.getUint32(at + 1);
+    let p = at + 5;
+    if (type === ROW_DESCRIPTION) {
+      const count = view.getInt16(p);
+      p += 2;
+      const fields = [];
+      for (let i = 0; i < count; i++) {
+        const name = cstring(p);
+        // table oid (4), column (2), type oid (4), size (2), modifier (4), format (2)
+        fields.push({ name: name.text, dataTypeID: view.getUint32(name.next + 6) });
+        p = name.next + 18;
+      }
+      result.fields = fields;
+    } else if (type === DATA_ROW) {
+      const count = view.getInt16(p);
+      p += 2;
+      const values: unknown[] = new Array(count);
+      for (let i = 0; i < count; i++) {
+        const length = view.getInt32(p);
+        p += 4;
+        if (length === -1) {
+          values[i] = null;
+        } else {
+          values[i] = types.parseType(utf8.decode(raw.subarray(p, p + length)), result.fields[i].dataTypeID, parsers);
+          p += length;
+        }
+      }
+      result.rows.push((rowMode === 'array' ? values : Object.fromEntries(result.fields.map((f, i) => [f.name, values[i]]))) as T);
+    } else if (type === COMMAND_COMPLETE) {
+      const tag = cstring(p).text.split(' ');
+      const count = parseInt(tag[tag.length - 1], 10);
+      result.command = tag[0];
+      if (AFFECTING.has(tag[0])) result.affectedRows = count;
+      if (!Number.isNaN(count)) result.rowCount = count;
+    }
+    at = end;
+  }
+  return result;
+}
+
 export class PgliteThread {
   readonly waitReady: Promise<void>;
   private readonly worker: Worker;
@@ -44,13 +123,15 @@ export class PgliteThread {
   private nextId = 1;
   /** Set once the thread is gone: every later call fails with it. */
   private gone: Error | null = null;
+  private parsers: Parsers = {};
 
   constructor(dataDir: string | null) {
     this.worker = new Worker(path.join(__dirname, 'pglite-worker.mjs'), { workerData: { dataDir, identity: DRIZZLE_TEXT_TYPES } });
     this.waitReady = new Promise((resolve, reject) => {
-      const first = (message: { ready?: boolean; error?: Reply['error'] }) => {
+      const first = (message: { ready?: boolean; arrays?: [number, number][]; error?: Reply['error'] }) => {
         if (message.ready === undefined) return;
         this.worker.off('message', first);
+        this.parsers = parsersOf(message.arrays ?? []);
         if (message.ready) resolve();
         else reject(asError(message.error ?? { message: 'PGlite no arrancó' }));
       };
@@ -82,9 +163,15 @@ export class PgliteThread {
     });
   }
 
-  private queryIn<T>(tx: number | undefined, sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
+  private async queryIn<T>(tx: number | undefined, sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
     const identity = Object.keys(options.parsers ?? {}).map(Number);
-    return this.call({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', identity, tx });
+    const rowMode = options.rowMode ?? 'object';
+    const result = await this.call<Results<T> | { raw: Uint8Array }>({ op: 'query', sql, params, rowMode, identity, tx });
+    return 'raw' in result ? this.decode<T>(result.raw, rowMode) : result;
+  }
+
+  private decode<T>(raw: Uint8Array, rowMode: 'array' | 'object'): Results<T> {
+    return decodeAnswer<T>(raw, this.parsers, rowMode);
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {

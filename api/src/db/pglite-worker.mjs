@@ -9,10 +9,11 @@
  * workerData: { dataDir, identity } (identity: the type oids drizzle parses as text).
  * Messages in: { id, op: 'query', sql, params, rowMode, identity, tx? }, { id, op: 'exec', sql, tx? },
  * { id, op: 'begin' }, { id, op: 'end', tx, commit }, { id, op: 'close' }.
- * Out: { ready } or { ready: false, error } once; then { id, result } or { id, error } per message.
+ * Out: { ready, arrays } or { ready: false, error } once; then { id, result } or { id, error } per
+ * message. A query outside a transaction answers { raw }: PostgreSQL's bytes (see `prepared`).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 
 const identity = (value) => value;
 /**
@@ -23,6 +24,123 @@ const identity = (value) => value;
 const defaultIdentity = new Set(workerData.identity);
 const parsers = Object.fromEntries([...defaultIdentity].map((oid) => [oid, identity]));
 const pg = workerData.dataDir ? new PGlite(workerData.dataDir, { parsers }) : new PGlite({ parsers });
+/**
+ * Statements kept prepared on the thread's PGlite, by their text (a drizzle statement's text is
+ * the same for every call of one shape; its values are parameters). PGlite's own `query` parses,
+ * describes, binds, describes again, executes and syncs in six calls into WebAssembly, parsing and
+ * analysing the text every time, then decodes every field of the answer here. A kept statement
+ * is bound and executed in one call, and its answer goes back as PostgreSQL's bytes, decoded on
+ * the API's thread (pglite-thread.ts), which has time to spare: this thread only runs the
+ * database. Each call is still planned for its own values (plan_cache_mode below), so a search
+ * is planned as before. The least recently used are closed beyond PREPARED_MAX.
+ */
+const PREPARED_MAX = 500;
+const prepared = new Map();
+let nextStatement = 1;
+const { serialize, Parser } = protocol;
+
+function concat(parts) {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** The backend's messages in `bytes`, each as [type letter, start, end] (no field decoded). */
+function framesOf(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const frames = [];
+  for (let at = 0; at + 5 <= bytes.length; ) {
+    const end = at + 1 + view.getUint32(at + 1);
+    frames.push([String.fromCharCode(bytes[at]), at, end]);
+    at = end;
+  }
+  return frames;
+}
+
+/** Throws PostgreSQL's error when `bytes` holds one (decoded as PGlite decodes it). */
+function throwIfError(bytes, frames) {
+  const error = frames.find(([type]) => type === 'E');
+  if (!error) return;
+  let found;
+  new Parser().parse(bytes.subarray(error[1], error[2]), (message) => (found = message));
+  throw found;
+}
+
+/** Runs protocol messages on PGlite and returns its answer's bytes (PGlite's lock held). */
+async function run(parts, syncToFs = true) {
+  // The streaming call hands the answer over as it is written, without decoding it (PGlite's
+  // execProtocolRaw decodes every field too).
+  const chunks = [];
+  await pg.execProtocolRawStream(concat([...parts, serialize.sync()]), { syncToFs, onRawData: (chunk) => chunks.push(chunk.slice()) });
+  const bytes = chunks.length === 1 ? chunks[0] : concat(chunks);
+  const frames = framesOf(bytes);
+  throwIfError(bytes, frames);
+  return { bytes, frames };
+}
+
+/** The kept statement of `text`, prepared now if it is not yet (PGlite's lock held). */
+async function statementOf(text) {
+  const known = prepared.get(text);
+  if (known) {
+    prepared.delete(text);
+    prepared.set(text, known);
+    return known;
+  }
+  if (prepared.size >= PREPARED_MAX) {
+    const [oldText, old] = prepared.entries().next().value;
+    prepared.delete(oldText);
+    await run([serialize.close({ type: 'S', name: old.name })], false);
+  }
+  const name = `k${nextStatement++}`;
+  const { bytes, frames } = await run([serialize.parse({ name, text }), serialize.describe({ type: 'S', name })], false);
+  const described = [];
+  new Parser().parse(bytes, (message) => described.push(message));
+  const columns = frames.find(([type]) => type === 'T');
+  const statement = {
+    name,
+    types: parse.parseDescribeStatementResults(described),
+    // The result's columns as Describe gives them, put before every later execution's rows.
+    rowDescription: columns ? bytes.slice(columns[1], columns[2]) : new Uint8Array(0),
+  };
+  prepared.set(text, statement);
+  return statement;
+}
+
+/** "cached plan must not change result type" (0A000), "prepared statement does not exist" (26000). */
+const STALE = new Set(['0A000', '26000']);
+
+/** Closes the kept statement of `text`, if any. */
+function forget(text) {
+  const statement = prepared.get(text);
+  if (!statement) return Promise.resolve();
+  prepared.delete(text);
+  return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => run([serialize.close({ type: 'S', name: statement.name })], false)));
+}
+
+/**
+ * A statement outside any transaction, run through its kept statement (see `prepared`): its
+ * answer's bytes, the columns' description first.
+ */
+function keptQuery(text, params) {
+  // PGlite's own locks, as its `query` takes them: after any open transaction, then alone.
+  return pg._runExclusiveTransaction(() =>
+    pg._runExclusiveQuery(async () => {
+      const statement = await statementOf(text);
+      const values = params.map((param, i) => {
+        if (param === null || param === undefined) return null;
+        const serializer = pg.serializers[statement.types[i]];
+        return serializer ? serializer(param) : param.toString();
+      });
+      const { bytes } = await run([serialize.bind({ statement: statement.name, values }), serialize.execute({})]);
+      return concat([statement.rowDescription, bytes]);
+    }),
+  );
+}
+
 /** Open transactions by id: the transaction's own connection, and how to end it. */
 const transactions = new Map();
 let nextTx = 1;
@@ -87,6 +205,15 @@ async function handle(message) {
       if (asked.length !== defaultIdentity.size || !asked.every((oid) => defaultIdentity.has(oid))) {
         throw new Error(`parsers distintos de los de drizzle (${asked.join(', ')}): no admitidos en el hilo de PGlite`);
       }
+      if (message.tx === undefined) {
+        const bytes = await keptQuery(message.sql, message.params ?? []).catch((err) => {
+          // A table changed under a kept statement (its result's columns, or the statement is
+          // gone): prepared again from its text, once.
+          if (!STALE.has(err?.code)) throw err;
+          return forget(message.sql).then(() => keptQuery(message.sql, message.params ?? []));
+        });
+        return { raw: bytes };
+      }
       const result = await connection(message.tx).query(message.sql, message.params, { rowMode: message.rowMode });
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
@@ -109,14 +236,27 @@ async function handle(message) {
 parentPort.on('message', (message) => {
   handle(message).then(
     (result) => {
-      parentPort.postMessage({ id: message.id, result });
+      // An answer's bytes are handed over, not copied.
+      parentPort.postMessage({ id: message.id, result }, result?.raw ? [result.raw.buffer] : []);
       if (message.op === 'close') parentPort.close();
     },
     (err) => parentPort.postMessage({ id: message.id, error: errorData(err) }),
   );
 });
 
-pg.waitReady.then(
-  () => parentPort.postMessage({ ready: true }),
-  (err) => parentPort.postMessage({ ready: false, error: errorData(err) }),
-);
+/** The array types, element by array (PGlite's own query at start): the API's thread decodes answers with the same parsers. */
+const ARRAY_TYPES = `SELECT b.oid, b.typarray FROM pg_catalog.pg_type a LEFT JOIN pg_catalog.pg_type b ON b.oid = a.typelem
+  WHERE a.typcategory = 'A' GROUP BY b.oid, b.typarray ORDER BY b.oid`;
+
+pg.waitReady
+  // Every call of a kept statement planned for its own values, as an unnamed statement is: a
+  // generic plan would search with average selectivities (a price range's index chosen blind).
+  .then(() => pg.exec('SET plan_cache_mode = force_custom_plan'))
+  // PGlite's start gave every array type a parser, drizzle's arrays of dates included: drizzle's
+  // identities again, as a query passing them would have them.
+  .then(() => Object.assign(pg.parsers, parsers))
+  .then(() => pg.query(ARRAY_TYPES, [], { rowMode: 'array' }))
+  .then(
+    (arrays) => parentPort.postMessage({ ready: true, arrays: arrays.rows }),
+    (err) => parentPort.postMessage({ ready: false, error: errorData(err) }),
+  );

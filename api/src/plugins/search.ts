@@ -17,11 +17,13 @@ export interface SearchPluginOptions {
 
 /**
  * The search queue's bounds: PostgreSQL runs as many searches as the pool has connections
- * (10), PGlite two (it runs one query at a time; a second keeps it busy between them). Up to
- * 200 wait, none longer than 3 s.
+ * (10), PGlite four. PGlite runs one statement at a time on its thread, but each search also
+ * decodes its answers and builds its reply on the API's thread: with two, the database's thread
+ * waited for them a quarter of the time (decision 0005, session 13). Up to 200 wait, none longer
+ * than 3 s.
  */
 function searchQueueOptions(database: Database, overrides: Partial<WorkQueueOptions> = {}): WorkQueueOptions {
-  return { concurrency: database.engine === 'postgres' ? 10 : 2, maxQueued: 200, maxWaitMs: 3_000, ...overrides };
+  return { concurrency: database.engine === 'postgres' ? 10 : 4, maxQueued: 200, maxWaitMs: 3_000, ...overrides };
 }
 
 async function searchPlugin(app: FastifyInstance, opts: SearchPluginOptions) {
