@@ -70,13 +70,16 @@ function throwIfError(bytes, frames) {
   throw found;
 }
 
-/** Runs protocol messages on PGlite and returns its answer's bytes (PGlite's lock held). */
-async function run(parts, syncToFs = true) {
+/**
+ * Runs protocol messages on PGlite and returns its answer's bytes, after `head` (PGlite's lock
+ * held): one buffer, copied once out of PGlite's memory.
+ */
+async function run(parts, syncToFs = true, head = new Uint8Array(0)) {
   // The streaming call hands the answer over as it is written, without decoding it (PGlite's
   // execProtocolRaw decodes every field too).
-  const chunks = [];
+  const chunks = [head];
   await pg.execProtocolRawStream(concat([...parts, serialize.sync()]), { syncToFs, onRawData: (chunk) => chunks.push(chunk.slice()) });
-  const bytes = chunks.length === 1 ? chunks[0] : concat(chunks);
+  const bytes = chunks.length === 2 && head.length === 0 ? chunks[1] : concat(chunks);
   const frames = framesOf(bytes);
   throwIfError(bytes, frames);
   return { bytes, frames };
@@ -135,8 +138,8 @@ function keptQuery(text, params) {
         const serializer = pg.serializers[statement.types[i]];
         return serializer ? serializer(param) : param.toString();
       });
-      const { bytes } = await run([serialize.bind({ statement: statement.name, values }), serialize.execute({})]);
-      return concat([statement.rowDescription, bytes]);
+      const { bytes } = await run([serialize.bind({ statement: statement.name, values }), serialize.execute({})], true, statement.rowDescription);
+      return bytes;
     }),
   );
 }
