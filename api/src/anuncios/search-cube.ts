@@ -16,7 +16,7 @@ import { and, eq, gte, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Filters } from 'shared-contracts';
 import type { Db } from '../db/client';
 import { anuncioSearch as s, searchCube, searchCubeArea } from '../db/schema';
-import type { Counted, CountLimits } from './search-query';
+import type { Counted, CountLimits, SearchWhere } from './search-query';
 import { filterShape, statement } from './search-statements';
 
 /** Lower bounds of the price bands after the first, about 21 a decade (ratio ≤ 1.2), 100 to 10^10. */
@@ -127,7 +127,8 @@ function location(filters: Filters): { kind: 'all' | 'region' | 'place' | 'local
 export async function cubeCount(
   db: Db,
   filters: Filters,
-  conditionsOf: (filters: Filters, slots?: boolean) => SQL[],
+  /** The search table's conditions of these filters (by their codes) and its statements' values. */
+  table: SearchWhere,
   limits: CountLimits,
   exact = false,
   /**
@@ -240,7 +241,7 @@ export async function cubeCount(
     const needed = 1.5 * Math.max(forError, forRows);
     if (left <= 0 || needed > SAMPLE_BUCKETS_MAX) return null;
     const buckets = Math.max(SAMPLE_BUCKETS_MIN, Math.ceil(needed));
-    const base = conditionsOf(withoutRange(filters, measure!));
+    const base = table.conditionsOf(withoutRange(filters, measure!));
     const inBand = (e: Edge) => and(gte(column, bandLower(e.band)), Number.isFinite(bandUpper(e.band)) ? lt(column, bandUpper(e.band)) : undefined);
     const inRange = and(min !== undefined ? gte(column, min) : undefined, max !== undefined ? sql`${column} <= ${max}` : undefined);
     const fields = Object.fromEntries(
@@ -274,7 +275,7 @@ export async function cubeCount(
   async function countEdges(list: Edge[]): Promise<number> {
     const shape = list.map((e) => e.within?.op ?? '-').join('');
     const edgeCounts = statement(db, `edges:${shape}:${filterShape(filters)}`, () => {
-      const inSearch = conditionsOf(filters, true);
+      const inSearch = table.conditionsOf(filters, true);
       const counts = list.map((e, i) => {
         const bound = e.within && (e.within.op === 'lt' ? lt : gte)(column, sql.placeholder(`edge${i}`));
         return sql`(SELECT count(*) FROM ${s} WHERE ${and(...inSearch, bound)})`;
@@ -282,7 +283,7 @@ export async function cubeCount(
       return db.select({ n: sql<number>`(${sql.join(counts, sql` + `)})::int` }).from(sql`(SELECT 1) AS one`).prepare('');
     });
     const bounds = Object.fromEntries(list.map((e, i) => [`edge${i}`, e.within?.value]));
-    const [row] = await edgeCounts.execute({ ...filters, ...bounds });
+    const [row] = await edgeCounts.execute({ ...table.values, ...bounds });
     return Number(row?.n ?? 0);
   }
 }

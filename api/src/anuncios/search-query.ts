@@ -12,6 +12,7 @@ import type { Anuncio, Filters } from 'shared-contracts';
 import { PAGE_SIZE } from 'shared-contracts';
 import type { Db } from '../db/client';
 import { anuncioSearch as s, anuncios, searchFacets, type AnuncioRow } from '../db/schema';
+import { codeSlot, codeValues, filterCodes, type CodedFilter, type FilterCodes } from './search-codes';
 import { cubeCount } from './search-cube';
 import { filterShape, statement } from './search-statements';
 
@@ -78,26 +79,43 @@ export const FAR_END_FROM = 1200;
 export const ANCHOR_EVERY = 1000;
 
 /**
- * SPEC §3 "Filters": exact matches, rooms "at least", inclusive ranges, RD$ when no currency.
- * `slots`: each value a placeholder named after its filter (a statement built once per shape,
- * search-statements.ts, run with the filters as its values).
+ * SPEC §3 "Filters": exact matches, rooms "at least", inclusive ranges, RD$ when no currency, on
+ * the search table, whose place, region, locality, purpose, type and currency are `codes`
+ * (search-codes.ts). `slots`: each value a placeholder named after its filter, a code's after
+ * `codeSlot` (a statement built once per shape, search-statements.ts, run with `slotValues`).
  */
-export function searchConditions(filters: Filters, slots = false): SQL[] {
+export function searchConditions(filters: Filters, codes: FilterCodes, slots = false): SQL[] {
   const value = <K extends keyof Filters>(key: K) => (slots ? sql.placeholder(key) : (filters[key] as NonNullable<Filters[K]>));
+  const code = (kind: CodedFilter) => (slots ? sql.placeholder(codeSlot(kind)) : codes[kind]!);
   const where: SQL[] = [];
-  if (filters.place) where.push(eq(s.place, value('place')));
-  if (filters.locality) where.push(eq(s.locality, value('locality')));
-  if (filters.region) where.push(eq(s.region, value('region')));
-  if (filters.proposito) where.push(eq(s.proposito, value('proposito')));
-  if (filters.propiedad) where.push(eq(s.propiedad, value('propiedad')));
+  if (filters.place) where.push(eq(s.place, code('place')));
+  if (filters.locality) where.push(eq(s.locality, code('locality')));
+  if (filters.region) where.push(eq(s.region, code('region')));
+  if (filters.proposito) where.push(eq(s.proposito, code('proposito')));
+  if (filters.propiedad) where.push(eq(s.propiedad, code('propiedad')));
   if (filters.habitaciones !== undefined) where.push(gte(s.habitaciones, value('habitaciones')));
   if (filters.metrosMin !== undefined) where.push(gte(s.metros, value('metrosMin')));
   if (filters.metrosMax !== undefined) where.push(lte(s.metros, value('metrosMax')));
   const priceColumn = filters.moneda ? s.price : s.priceRd;
-  if (filters.moneda) where.push(eq(s.moneda, value('moneda')));
+  if (filters.moneda) where.push(eq(s.moneda, code('moneda')));
   if (filters.precioMin !== undefined) where.push(gte(priceColumn, value('precioMin')));
   if (filters.precioMax !== undefined) where.push(lte(priceColumn, value('precioMax')));
   return where;
+}
+
+/** The values of a statement built by searchConditions with slots: the filters and their codes. */
+export function slotValues(filters: Filters, codes: FilterCodes): Record<string, unknown> {
+  return { ...filters, ...codeValues(codes) };
+}
+
+/** A search's conditions on the search table, and its statements' values, for its codes. */
+export interface SearchWhere {
+  conditionsOf(filters: Filters, slots?: boolean): SQL[];
+  values: Record<string, unknown>;
+}
+
+function searchWhere(filters: Filters, codes: FilterCodes): SearchWhere {
+  return { conditionsOf: (f, slots) => searchConditions(f, codes, slots), values: slotValues(filters, codes) };
 }
 
 const atLeast = (value: number | null, min: number | undefined) => min === undefined || (value !== null && value >= min);
@@ -199,10 +217,10 @@ export interface PageAsked {
  * of the cube's edge bands and the page's own scan of the same matches (decision 0005, session 10).
  * The page is only read when the count is under `cap` (otherwise its keys would not be the newest).
  */
-function countedPageStatement(db: Db, filters: Filters) {
+function countedPageStatement(db: Db, filters: Filters, where: SearchWhere) {
   return statement(db, `counted-page:${filterShape(filters)}`, () => {
     const cap = sql.placeholder('cap');
-    const matches = db.$with('matches').as(db.select({ seq: s.seq }).from(s).where(and(...searchConditions(filters, true))).limit(cap));
+    const matches = db.$with('matches').as(db.select({ seq: s.seq }).from(s).where(and(...where.conditionsOf(filters, true))).limit(cap));
     const n = sql`(SELECT count(*) FROM matches)`;
     const keys = sql`ARRAY(SELECT seq FROM matches WHERE ${n} < ${cap} ORDER BY seq DESC LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')})`;
     return db
@@ -215,8 +233,8 @@ function countedPageStatement(db: Db, filters: Filters) {
   });
 }
 
-async function countedPage(db: Db, filters: Filters, offset: number, cap: number): Promise<{ count: number; rows: AnuncioRow[] }> {
-  const found = await countedPageStatement(db, filters).execute({ ...filters, cap, offset, limit: PAGE_SIZE });
+async function countedPage(db: Db, filters: Filters, where: SearchWhere, offset: number, cap: number): Promise<{ count: number; rows: AnuncioRow[] }> {
+  const found = await countedPageStatement(db, filters, where).execute({ ...where.values, cap, offset, limit: PAGE_SIZE });
   const rows = found.flatMap((r) => (r.row ? [r.row] : []));
   return { count: Number(found[0]?.n ?? 0), rows };
 }
@@ -229,17 +247,20 @@ async function countedPage(db: Db, filters: Filters, offset: number, cap: number
 export async function searchCount(db: Db, filters: Filters, limits: CountLimits = COUNT_LIMITS, asked?: PageAsked): Promise<CountedPage> {
   const fromFacets = await facetCount(db, filters);
   if (fromFacets !== null) return { count: fromFacets, estimated: false };
+  const codes = await filterCodes(db, filters);
+  if (!codes) return asked ? { count: 0, estimated: false, page: { offset: asked.offset, rows: [] } } : { count: 0, estimated: false };
+  const table = searchWhere(filters, codes);
   let page: CountedPage['page'];
   const withPage = async (cap: number) => {
-    const counted = await countedPage(db, filters, asked!.offset, cap);
+    const counted = await countedPage(db, filters, table, asked!.offset, cap);
     if (counted.count < cap) page = { offset: asked!.offset, rows: counted.rows };
     return counted.count;
   };
   // The walk reads a dense small result's page more cheaply than a scan of all its matches.
   const sparse = (atMost: number) => !(asked!.offset + PAGE_SIZE <= atMost && walkLength(atMost, asked!.offset, asked!.searchable) !== null);
   const exactSmall = asked && ((atMost: number) => (sparse(atMost) ? withPage(limits.exactLimit + 1) : null));
-  const conditions = searchConditions(filters);
-  const fromCube = limits.cube ? await cubeCount(db, filters, searchConditions, limits, false, exactSmall) : null;
+  const conditions = table.conditionsOf(filters);
+  const fromCube = limits.cube ? await cubeCount(db, filters, table, limits, false, exactSmall) : null;
   if (fromCube) return page ? { ...fromCube, page } : fromCube;
   const where = and(...conditions);
   const capped = asked ? await withPage(limits.exactLimit + 1) : await countWhere(db, where, limits.exactLimit + 1);
@@ -264,8 +285,11 @@ export async function searchCount(db: Db, filters: Filters, limits: CountLimits 
 export async function searchCountExact(db: Db, filters: Filters, limits: CountLimits = COUNT_LIMITS): Promise<number> {
   const fromFacets = await facetCount(db, filters);
   if (fromFacets !== null) return fromFacets;
-  const conditions = searchConditions(filters);
-  const fromCube = limits.cube ? await cubeCount(db, filters, searchConditions, limits, true) : null;
+  const codes = await filterCodes(db, filters);
+  if (!codes) return 0;
+  const table = searchWhere(filters, codes);
+  const conditions = table.conditionsOf(filters);
+  const fromCube = limits.cube ? await cubeCount(db, filters, table, limits, true) : null;
   return fromCube ? fromCube.count : countWhere(db, and(...conditions));
 }
 
@@ -296,7 +320,8 @@ type PageRead = 'anchor' | 'walk' | 'sorted' | 'far' | 'newest';
  */
 function pageStatement(db: Db, filters: Filters, read: PageRead) {
   return statement(db, `page:${read}:${filterShape(filters)}`, () => {
-    const where = and(...searchConditions(filters, true));
+    // The codes only fill placeholders: any will do to build the statement.
+    const where = and(...searchConditions(filters, {}, true));
     const offset = sql.placeholder('offset');
     const limit = sql.placeholder('limit');
     const keys = db.select({ seq: s.seq }).from(s);
@@ -340,8 +365,10 @@ export async function searchPage(
 ): Promise<AnuncioRow[]> {
   const offset = page * PAGE_SIZE;
   if (!total.estimated && offset >= total.count) return [];
+  const codes = await filterCodes(db, filters);
+  if (!codes) return [];
   const read = (how: PageRead, values: { offset: number; limit?: number; entries?: number; anchor?: number }) =>
-    pageStatement(db, filters, how).execute({ ...filters, limit: PAGE_SIZE, ...values });
+    pageStatement(db, filters, how).execute({ ...slotValues(filters, codes), limit: PAGE_SIZE, ...values });
   const anchor = anchors?.[Math.floor(offset / ANCHOR_EVERY)];
   if (anchor !== undefined) return read('anchor', { anchor, offset: offset % ANCHOR_EVERY });
   if (!total.estimated && total.count <= limits.exactLimit) {
@@ -367,10 +394,12 @@ export async function searchPage(
  * earlier match. Cached per filter key and dropped with the key's pages by a matching write.
  */
 export async function pageAnchors(db: Db, filters: Filters): Promise<number[]> {
+  const codes = await filterCodes(db, filters);
+  if (!codes) return [];
   const numbered = db
     .select({ seq: s.seq, n: sql<number>`row_number() OVER (ORDER BY ${s.seq} DESC)`.as('n') })
     .from(s)
-    .where(and(...searchConditions(filters)))
+    .where(and(...searchConditions(filters, codes)))
     .as('numbered');
   const rows = await db
     .select({ seq: numbered.seq })

@@ -10,6 +10,7 @@ import { searchHref, anuncioPath, type Moneda } from 'shared-contracts';
 import type { Config } from '../config';
 import { alertDeliveries, alertEmails, alertPriceDrops, anuncioPriceChanges, anuncioSearch, anuncios, favoritos, savedSearches, users } from '../db/schema';
 import type { Tx } from '../anuncios/lifecycle-repository';
+import { filterCodes } from '../anuncios/search-codes';
 import { searchConditions } from '../anuncios/search-query';
 import { photoUrl } from '../anuncios/serialize';
 import { cardKeyOf } from '../photos';
@@ -48,12 +49,15 @@ async function newMatches(tx: Tx, search: SavedSearchRow, now: Date) {
     .select({ one: sql`1` })
     .from(alertDeliveries)
     .where(and(eq(alertDeliveries.searchId, search.id), eq(alertDeliveries.anuncioId, anuncios.id)));
-  // anuncio_search holds exactly the searchable listings: the search's conditions apply as they are.
+  // anuncio_search holds exactly the searchable listings: the search's conditions apply as they are,
+  // by the codes of its values (none: no listing has one of them, nothing is new).
+  const codes = await filterCodes(tx, search.filters);
+  if (!codes) return [];
   return tx
     .select(listingColumns)
     .from(anuncioSearch)
     .innerJoin(anuncios, eq(anuncios.seq, anuncioSearch.seq))
-    .where(and(...searchConditions(search.filters), gt(anuncios.renewedAt, floor), lte(anuncios.renewedAt, now), notExists(told)))
+    .where(and(...searchConditions(search.filters, codes), gt(anuncios.renewedAt, floor), lte(anuncios.renewedAt, now), notExists(told)))
     .orderBy(desc(anuncios.seq))
     .limit(CLAIM_MAX);
 }

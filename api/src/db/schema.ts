@@ -151,26 +151,44 @@ export const anuncioPriceChanges = pgTable(
 
 /**
  * The search table (docs/decisions/0005-search-table-and-estimated-counts.md): the filter columns of every searchable listing and
- * nothing else (about 80 bytes a row instead of ~580), so counts and page keys are read from
- * covering indexes. Kept in step with `anuncios` by the trigger `anuncio_search_sync` (migration
- * 0004), whichever code writes: a row is here exactly when its listing is searchable. Its indexes
- * (with INCLUDE columns, which drizzle cannot declare) live in that hand-written migration too.
+ * nothing else, so counts and page keys are read from covering indexes. Kept in step with `anuncios`
+ * by the trigger `anuncio_search_sync` (migrations 0004, 0014), whichever code writes: a row is here
+ * exactly when its listing is searchable. Its indexes (with INCLUDE columns, which drizzle cannot
+ * declare) live in hand-written migrations. The place, region, locality, purpose, type and currency
+ * are held as their codes in `search_codes` (migration 0014): an index entry is about half as wide,
+ * so the 16 covering indexes stay in a small machine's memory.
  */
 export const anuncioSearch = pgTable('anuncio_search', {
   seq: bigint('seq', { mode: 'number' }).primaryKey(),
   /** hashint8(seq) & 1023: a uniform random bucket; `bucket < b` is a b/1024 sample for estimated counts. */
   bucket: smallint('bucket').notNull(),
-  place: text('place').notNull(),
-  region: text('region').notNull(),
-  locality: text('locality').notNull(),
-  proposito: text('proposito').notNull(),
-  propiedad: text('propiedad').notNull(),
+  place: integer('place').notNull(),
+  region: integer('region').notNull(),
+  locality: integer('locality').notNull(),
+  proposito: integer('proposito').notNull(),
+  propiedad: integer('propiedad').notNull(),
   habitaciones: integer('habitaciones'),
   metros: doublePrecision('metros'),
-  moneda: text('moneda').notNull(),
+  moneda: integer('moneda').notNull(),
   price: doublePrecision('price').notNull(),
   priceRd: doublePrecision('price_rd').notNull(),
 });
+
+/**
+ * The code of each place, region, locality, purpose, type and currency a searchable listing has
+ * had (migration 0014): assigned by the search table's trigger (search_code()) the first time a
+ * value appears, never changed nor removed, so the API keeps the ones it has read
+ * (api/src/anuncios/search-codes.ts). A value without a code is in no listing.
+ */
+export const searchCodes = pgTable(
+  'search_codes',
+  {
+    kind: text('kind', { enum: ['place', 'region', 'locality', 'proposito', 'propiedad', 'moneda'] }).notNull(),
+    value: text('value').notNull(),
+    code: integer('code').generatedAlwaysAsIdentity().notNull().unique(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.value] })],
+);
 
 /**
  * How many searchable listings have each place, region and locality, and in all (kind 'all',

@@ -15,10 +15,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
+/** `migrate: false` leaves the database empty (a suite that applies migrations itself). */
+export async function openTestDatabase(engine: Engine, { migrate = true } = {}): Promise<TestDatabase> {
   if (engine === 'pglite') {
     const database = await openPglite(null);
-    await database.migrate();
+    if (migrate) await database.migrate();
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.DATABASE_URL as string;
@@ -31,7 +32,7 @@ export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   // More connections than the quota race sends, so the race really runs in parallel.
   const database = await openPostgres(url.toString(), 25);
-  await database.migrate();
+  if (migrate) await database.migrate();
   return {
     database,
     async drop() {
