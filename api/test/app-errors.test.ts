@@ -32,9 +32,11 @@ describe.each(engines())('app on %s', (engine) => {
   });
 
   test('a 500 answers a generic body without internals', async () => {
-    // A database failure mid-request: the search table and the count cube (which answers some
-    // counts without the table) are renamed away for one call.
+    // A database failure mid-request: the search table, its codes (a value without one finds
+    // nothing without the table) and the count cube (which answers some counts without the table)
+    // are renamed away for one call.
     await t.app.db.execute('ALTER TABLE anuncio_search RENAME TO anuncio_search_tmp');
+    await t.app.db.execute('ALTER TABLE search_codes RENAME TO search_codes_tmp');
     await t.app.db.execute('ALTER TABLE search_cube RENAME TO search_cube_tmp');
     try {
       const res = await post(t, '/allAnuncios', { filters: { place: 'Boom', proposito: 'venta' }, page: 0 });
@@ -43,6 +45,7 @@ describe.each(engines())('app on %s', (engine) => {
       expect(JSON.stringify(res.body)).not.toMatch(/anuncio|relation|stack/i);
     } finally {
       await t.app.db.execute('ALTER TABLE search_cube_tmp RENAME TO search_cube');
+      await t.app.db.execute('ALTER TABLE search_codes_tmp RENAME TO search_codes');
       await t.app.db.execute('ALTER TABLE anuncio_search_tmp RENAME TO anuncio_search');
     }
   });

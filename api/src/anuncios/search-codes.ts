@@ -4,9 +4,10 @@
  * a search's filters are translated to codes before they reach `anuncio_search`.
  *
  * A code is assigned by the search table's trigger the first time a searchable listing has the
- * value, and never changes nor goes away, so every code read is kept (per database). A value
- * without a code is in no searchable listing: its search finds nothing, and nothing is asked of
- * the database but the code. Such a miss is not kept: the next listing may bring the value.
+ * value, and never changes nor goes away, so every code read is kept (per database): all of
+ * them at the first search, then each new one when a search first gives it. A value without a
+ * code is in no searchable listing: its search finds nothing, and nothing is asked of the
+ * database but the code. Such a miss is not kept: the next listing may bring the value.
  */
 import { and, eq, or } from 'drizzle-orm';
 import type { Filters } from 'shared-contracts';
@@ -20,16 +21,48 @@ export type CodedFilter = (typeof CODED_FILTERS)[number];
 /** The code of each coded filter a search gives. */
 export type FilterCodes = Partial<Record<CodedFilter, number>>;
 
-const known = new WeakMap<Db, Map<string, number>>();
+interface Known {
+  codes: Map<string, number>;
+  /** Every code there was when the first search came (one statement instead of one per value). */
+  loaded: Promise<void>;
+}
+const known = new WeakMap<Db, Known>();
 const keyOf = (kind: CodedFilter, value: string) => `${kind}\u0000${value}`;
+
+function knownOf(db: Db): Known {
+  let entry = known.get(db);
+  if (!entry) {
+    const codes = new Map<string, number>();
+    const loaded = db
+      .select({ kind: searchCodes.kind, value: searchCodes.value, code: searchCodes.code })
+      .from(searchCodes)
+      .then((rows) => {
+        for (const row of rows) codes.set(keyOf(row.kind, row.value), row.code);
+      });
+    entry = { codes, loaded };
+    known.set(db, entry);
+    // A failed load (the database away) is tried again by the next search.
+    loaded.catch(() => known.delete(db));
+  }
+  return entry;
+}
 
 /** The codes of `filters`' values, or null when one of them has none (the search finds nothing). */
 export async function filterCodes(db: Db, filters: Filters): Promise<FilterCodes | null> {
-  let codes = known.get(db);
-  if (!codes) {
-    codes = new Map();
-    known.set(db, codes);
-  }
+  const { codes, loaded } = knownOf(db);
+  await loaded;
+  return codesOf(db, filters, codes);
+}
+
+/**
+ * The same, read from the database and kept nowhere: for a transaction (the alert job's), whose
+ * own statements must not wait behind the database's other callers (PGlite runs one at a time).
+ */
+export function filterCodesIn(tx: Db, filters: Filters): Promise<FilterCodes | null> {
+  return codesOf(tx, filters, new Map());
+}
+
+async function codesOf(db: Db, filters: Filters, codes: Map<string, number>): Promise<FilterCodes | null> {
   const found: FilterCodes = {};
   const missing: CodedFilter[] = [];
   for (const kind of CODED_FILTERS) {

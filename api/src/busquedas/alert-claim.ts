@@ -10,7 +10,7 @@ import { searchHref, anuncioPath, type Moneda } from 'shared-contracts';
 import type { Config } from '../config';
 import { alertDeliveries, alertEmails, alertPriceDrops, anuncioPriceChanges, anuncioSearch, anuncios, favoritos, savedSearches, users } from '../db/schema';
 import type { Tx } from '../anuncios/lifecycle-repository';
-import { filterCodes } from '../anuncios/search-codes';
+import { filterCodesIn } from '../anuncios/search-codes';
 import { searchConditions } from '../anuncios/search-query';
 import { photoUrl } from '../anuncios/serialize';
 import { cardKeyOf } from '../photos';
@@ -51,7 +51,7 @@ async function newMatches(tx: Tx, search: SavedSearchRow, now: Date) {
     .where(and(eq(alertDeliveries.searchId, search.id), eq(alertDeliveries.anuncioId, anuncios.id)));
   // anuncio_search holds exactly the searchable listings: the search's conditions apply as they are,
   // by the codes of its values (none: no listing has one of them, nothing is new).
-  const codes = await filterCodes(tx, search.filters);
+  const codes = await filterCodesIn(tx, search.filters);
   if (!codes) return [];
   return tx
     .select(listingColumns)

@@ -7,17 +7,13 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from './client';
+import { SEARCH_TABLES, type Db } from './client';
 
 export const MAINTENANCE_EVERY_MS = 10 * 60_000;
 
 export async function vacuumSearchTables(app: FastifyInstance): Promise<void> {
   await app.searchQueue.run(async () => {
-    await app.db.execute(sql`VACUUM ANALYZE anuncio_search`);
-    await app.db.execute(sql`VACUUM ANALYZE search_facets`);
-    await app.db.execute(sql`VACUUM ANALYZE search_cube`);
-    await app.db.execute(sql`VACUUM ANALYZE search_cube_area`);
-    await app.db.execute(sql`VACUUM ANALYZE anuncios`);
+    for (const table of [...SEARCH_TABLES, 'anuncios']) await app.db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
   });
 }
 
