@@ -320,7 +320,7 @@ type PageRead = 'anchor' | 'walk' | 'sorted' | 'far' | 'newest';
  */
 function pageStatement(db: Db, filters: Filters, read: PageRead) {
   return statement(db, `page:${read}:${filterShape(filters)}`, () => {
-    // The codes only fill placeholders: any will do to build the statement.
+    // With slots every code is a placeholder: building the statement needs none of them.
     const where = and(...searchConditions(filters, {}, true));
     const offset = sql.placeholder('offset');
     const limit = sql.placeholder('limit');
