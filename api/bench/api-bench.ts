@@ -8,6 +8,7 @@
  *   npm run bench:api -- [--count N] [--duration 10] [--connections 20,50] [--port 4650]
  *                        [--deep-page 500] [--keep] [--name bench_x]
  *                        [--reuse <database|directory>] [--cases cold,deepRandom,...]
+ *                        [--write-share 0.05] [--cpu-prof <dir>]
  *
  * DATABASE_URL unset: PGlite in a temporary directory, 100,000 listings by default.
  * DATABASE_URL set: a new database bench_<time> on that server, 1,000,000 by default, dropped at
@@ -23,7 +24,7 @@ import { prepareDatabase } from './load-data';
 import { printTable, type Row } from './report';
 import type { ChildMessage, ParentMessage } from './bench-server';
 import { summarize, type CaseStats } from './stats';
-import { mixedSearches, prepareWriters } from './mixed';
+import { WRITE_SHARE, mixedSearches, prepareWriters } from './mixed';
 import { cpuShare } from './cpu-share';
 
 /** The 1, 5 and 15 minute load averages: the machine may be shared, so every figure carries them. */
@@ -79,6 +80,11 @@ function floor(child: ChildProcess, connections: number, durationMs: number): Pr
 async function drive(port: number, c: HttpCase, connections: number, seconds: number, onResponse?: () => void): Promise<CaseStats> {
   const latencies: number[] = [];
   const failures = new Map<number, number>();
+  // A mixed case's parts (cold and repeated searches), each with its own latencies: a connection
+  // has one request in flight, and autocannon calls the request's onResponse with that
+  // connection's context just before it reports the response's latency.
+  const parts = new Map<string, number[]>();
+  let answered: string | undefined;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -87,16 +93,36 @@ async function drive(port: number, c: HttpCase, connections: number, seconds: nu
         duration: seconds,
         timeout: 10,
         headers: { 'content-type': 'application/json' },
-        requests: [{ setupRequest: (req) => ({ ...req, ...c.next() }) }],
+        requests: [
+          {
+            setupRequest: (req, context: { part?: string }) => {
+              const { part, ...request } = c.next();
+              context.part = part;
+              return { ...req, ...request };
+            },
+            onResponse: (_status, _body, context: { part?: string }) => {
+              answered = context.part;
+            },
+          },
+        ],
       },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
     instance.on('response', (_client, status, _bytes, ms) => {
       latencies.push(ms);
+      if (answered !== undefined) {
+        if (!parts.has(answered)) parts.set(answered, []);
+        parts.get(answered)!.push(ms);
+        answered = undefined;
+      }
       if (status >= 300) failures.set(status, (failures.get(status) ?? 0) + 1);
       onResponse?.();
     });
   });
+  for (const [part, ms] of parts) {
+    const s = summarize(ms, 0, result.duration);
+    log(`    ${part}: ${s.requests} respuestas, p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms`);
+  }
   // Which answers were errors (503 = the search queue shed load), so a figure is read rightly.
   if (failures.size) log(`    respuestas no 2xx: ${[...failures].map(([status, n]) => `${status} × ${n}`).join(', ')}`);
   if (result.errors) log(`    errores de conexión o tiempo agotado: ${result.errors}`);
@@ -136,7 +162,9 @@ async function main() {
     const cases = all.filter((c) => !only || only.includes(c.name));
     const byName = (name: CaseName) => all.find((c) => c.name === name) as HttpCase;
     const mixed = !only || only.includes('mixed') ? mixedSearches(byName('cold'), byName('filtered')) : null;
-    const writers = mixed ? await prepareWriters(`http://127.0.0.1:${port}`, serverDir) : null;
+    const writeShare = Number(arg('write-share') ?? WRITE_SHARE);
+    if (!(writeShare >= 0 && writeShare < 1)) throw new Error('--write-share debe estar entre 0 y 1');
+    const writers = mixed ? await prepareWriters(`http://127.0.0.1:${port}`, serverDir, writeShare) : null;
     for (const connections of connectionList) {
       const measure = async (name: CaseName, label: string, run: (s: number) => Promise<CaseStats>) => {
         await run(2); // warm-up: JIT, connection pool, caches a live site would already hold

@@ -12,8 +12,8 @@ export type CaseName = 'noop' | 'floor' | 'home' | 'filtered' | 'cold' | 'deep' 
 export interface HttpCase {
   name: CaseName;
   label: string;
-  /** A fresh request each time a connection sends one. */
-  next(): { method: 'GET' | 'POST'; path: string; body?: string };
+  /** A fresh request each time a connection sends one; `part` names its share of a mixed case. */
+  next(): { method: 'GET' | 'POST'; path: string; body?: string; part?: string };
 }
 
 const search = (filters: Filters, page = 0) => ({

@@ -5,7 +5,7 @@
  */
 import type { Anuncio, Filters } from 'shared-contracts';
 import { createSearchCache, MOVE_SETTLED_BEFORE_MS } from '../src/anuncios/search-cache';
-import type { CachedPage } from '../src/anuncios/page-patch';
+import { pageBody, restOf, type CachedPage } from '../src/anuncios/page-patch';
 import { OverloadError } from '../src/db/work-queue';
 import { ManualClock } from '../test/support/app';
 
@@ -22,8 +22,8 @@ function deferred<T>() {
 }
 
 /** A page with no listings (these tests look at whether it is kept, not at its cards). */
-const page = (text: string): CachedPage => ({ body: text, seqs: [] });
-const body = async (cached: Promise<CachedPage>) => (await cached).body;
+const page = (text: string): CachedPage => ({ cards: [], seqs: [], count: 0, countEstimated: false, rest: restOf({ text }) });
+const body = async (cached: Promise<CachedPage>) => (JSON.parse(pageBody(await cached)) as { text: string }).text;
 
 /** Counts as plain numbers, for brevity. */
 function counter(cache: ReturnType<typeof createSearchCache>) {
@@ -175,7 +175,7 @@ describe('search cache', () => {
     const lists = { placeOptions: ['Santiago'], regionOptions: ['Santiago'], localityOptions: ['Los Jardines'] };
     await cache.options(async () => lists);
     const cardOf = (seq: number) => ({ _id: `a${seq}` }) as unknown as Anuncio;
-    const answer = (seqs: number[]): CachedPage => ({ body: JSON.stringify({ anuncios: seqs.map(cardOf), count: seqs.length, ...lists }), seqs });
+    const answer = (seqs: number[]): CachedPage => ({ cards: seqs.map((seq) => JSON.stringify(cardOf(seq))), seqs, count: seqs.length, countEstimated: false, rest: restOf(lists) });
     const santiago: Filters = { region: 'Santiago' };
     const bavaro: Filters = { locality: 'Bávaro' };
     const readAgain = async (): Promise<CachedPage> => answer([-1]);
@@ -186,7 +186,7 @@ describe('search cache', () => {
     cache.invalidate({ rows: [casa], moved: { left: [], entered: [{ ...casa, card: cardOf(9) }] } }, clock.now());
     const patched = await cache.page(santiago, 'santiago#0', readAgain);
     expect(patched.seqs).toEqual([9, 5, 4]);
-    expect(JSON.parse(patched.body)).toMatchObject({ anuncios: [{ _id: 'a9' }, { _id: 'a5' }, { _id: 'a4' }], count: 3 });
+    expect(JSON.parse(pageBody(patched))).toMatchObject({ anuncios: [{ _id: 'a9' }, { _id: 'a5' }, { _id: 'a4' }], count: 3 });
     expect((await cache.page(bavaro, 'bavaro#0', readAgain)).seqs).toEqual([3]);
     // The option lists were kept (nothing new in them): not read again either.
     expect(await cache.options(async () => ({ ...lists, placeOptions: [] }))).toBe(lists);
@@ -198,6 +198,27 @@ describe('search cache', () => {
     expect((await cache.page(bavaro, 'bavaro#0', readAgain)).seqs).toEqual([-1]);
     expect((await cache.page(santiago, 'santiago#0', readAgain)).seqs).toEqual([-1]);
     expect((await cache.options(async () => ({ ...lists, placeOptions: ['Moca', 'Santiago'] }))).placeOptions).toEqual(['Moca', 'Santiago']);
+  });
+
+  test('a write moves the counts of its province and of searches that name none, and no other', async () => {
+    const clock = new ManualClock();
+    const cache = createSearchCache(clock, TTL);
+    const count = counter(cache);
+    const searches: [string, Filters][] = [
+      ['all', {}],
+      ['santiago', { place: 'Santiago' }],
+      ['santiago-casa', { place: 'Santiago', propiedad: 'Casa' }],
+      ['santiago-solar', { place: 'Santiago', propiedad: 'Solar' }],
+      ['jardines', { locality: 'Los Jardines' }],
+      ['la-vega', { place: 'La Vega' }],
+      ['la-vega-jardines', { place: 'La Vega', locality: 'Los Jardines' }],
+    ];
+    for (const [key, filters] of searches) await count(key, async () => 10, filters);
+    clock.advance(1);
+    const casa = { seq: 1, place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
+    cache.invalidate({ rows: [casa], moved: { left: [], entered: [casa] } }, clock.now());
+    const after = Object.fromEntries(await Promise.all(searches.map(async ([key, filters]) => [key, await count(key, async () => -1, filters)] as const)));
+    expect(after).toEqual({ all: 11, santiago: 11, 'santiago-casa': 11, 'santiago-solar': 10, jardines: 11, 'la-vega': 10, 'la-vega-jardines': 10 });
   });
 
   test('a count read just before a write, or still being read, is read again instead of moved', async () => {

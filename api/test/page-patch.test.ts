@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check';
 import { PAGE_SIZE, type Anuncio } from 'shared-contracts';
-import { patchPage, type CachedPage, type ResultEdit } from '../src/anuncios/page-patch';
+import { pageBody, patchPage, restOf, type CachedPage, type ResultEdit } from '../src/anuncios/page-patch';
 
-/** A card that says which listing and which version of it it shows. */
-const card = (seq: number, version = 0) => ({ _id: `anuncio-${seq}`, title: `v${version}` }) as unknown as Anuncio;
+/** A card that says which listing and which version of it it shows, as the route serializes it. */
+const card = (seq: number, version = 0) => JSON.stringify({ _id: `anuncio-${seq}`, title: `v${version}` });
 
 interface Listing {
   seq: number;
@@ -19,8 +19,8 @@ interface Listing {
 function pageOf(result: Listing[], page: number): CachedPage {
   const sorted = [...result].sort((a, b) => b.seq - a.seq);
   const items = sorted.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
-  const answer = { anuncios: items.map((l) => card(l.seq, l.version)), count: result.length, countEstimated: false, placeOptions: ['Santiago'], regionOptions: [], localityOptions: [] };
-  return { body: JSON.stringify(answer), seqs: items.map((l) => l.seq) };
+  const rest = restOf({ placeOptions: ['Santiago'], regionOptions: [], localityOptions: [] });
+  return { cards: items.map((l) => card(l.seq, l.version)), seqs: items.map((l) => l.seq), count: result.length, countEstimated: false, rest };
 }
 
 const lastPage = (result: Listing[]) => Math.max(0, Math.ceil(result.length / PAGE_SIZE) - 1);
@@ -91,11 +91,14 @@ describe('a cached page patched by a write', () => {
     const result = Array.from({ length: 30 }, (_, i) => ({ seq: (i + 1) * 10, version: 0 }));
     const first = pageOf(result, 0);
     const patched = patchPage(0, first, { left: [], entered: [{ seq: 999, card: card(999) }] })!;
-    const answer = JSON.parse(patched.body) as { anuncios: Anuncio[]; count: number; placeOptions: string[] };
+    const answer = JSON.parse(pageBody(patched)) as { anuncios: Anuncio[]; count: number; countEstimated: boolean; placeOptions: string[] };
     expect(patched.seqs).toEqual([999, ...first.seqs.slice(0, PAGE_SIZE - 1)]);
     expect(answer.anuncios[0]?._id).toBe('anuncio-999');
     expect(answer.count).toBe(31);
+    expect(answer.countEstimated).toBe(false);
     expect(answer.placeOptions).toEqual(['Santiago']);
+    // The body is the answer as a fresh read sends it, member for member.
+    expect(answer).toEqual({ ...JSON.parse(pageBody(first)), anuncios: [JSON.parse(card(999)), ...JSON.parse(pageBody(first)).anuncios.slice(0, PAGE_SIZE - 1)], count: 31 });
   });
 
   test('a page whose neighbour is not cached is read again when the listing that shifts in is unknown', () => {

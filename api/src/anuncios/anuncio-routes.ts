@@ -24,7 +24,9 @@ import {
   searchChangeOf,
   type CountedPage,
   type CountLimits,
+  type OptionLists,
 } from './search-query';
+import { pageBody, restOf } from './page-patch';
 import { recentPriceDrop } from './lifecycle-repository';
 
 /** The cache key of no filters (the home page), as `key` below computes it. */
@@ -33,6 +35,14 @@ const HOME_KEY = '[]';
 export default async function anuncioRoutes(app: FastifyInstance, opts: { countLimits?: Partial<CountLimits> }) {
   const limits: CountLimits = { ...COUNT_LIMITS, ...opts.countLimits };
   const { db, config, searchCache, searchQueue } = app;
+  // The option lists serialized once per load of them, shared by every page read with them: the
+  // members of the answer (AllAnunciosResponse) besides the listings and their count.
+  const optionsJsons = new WeakMap<OptionLists, string>();
+  const optionsJson = (options: OptionLists & Omit<AllAnunciosResponse, 'anuncios' | 'count' | 'countEstimated'>) => {
+    let json = optionsJsons.get(options);
+    if (json === undefined) optionsJsons.set(options, (json = restOf(options)));
+    return json;
+  };
 
   app.post('/allAnuncios', async (request, reply) => {
     const { filters, page: asked } = allAnunciosSchema.parse(request.body ?? {});
@@ -73,16 +83,16 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
         const anchors = deep ? searchCache.anchors(filters, key, () => searchQueue.run(() => pageAnchors(db, filters))) : undefined;
         const read = counted?.page;
         const rows = read && read.offset === page * PAGE_SIZE ? read.rows : await searchPage(db, filters, page, count, limits, anchors, all.count);
-        const answer: AllAnunciosResponse = {
-          anuncios: rows.map((r) => toAnuncio(r, config.publicApiUrl)),
+        return {
+          cards: rows.map((r) => JSON.stringify(toAnuncio(r, config.publicApiUrl))),
+          seqs: rows.map((r) => r.seq),
           count: count.count,
           countEstimated: count.estimated,
-          ...options,
+          rest: optionsJson(options),
         };
-        return { body: JSON.stringify(answer), seqs: rows.map((r) => r.seq) };
       }, { continuing: counted !== undefined }),
     );
-    return reply.type('application/json; charset=utf-8').send(cached.body);
+    return reply.type('application/json; charset=utf-8').send(pageBody(cached));
   });
 
   app.get<{ Params: { id: string } }>('/anuncio/:id', async (request, reply): Promise<Anuncio> => {

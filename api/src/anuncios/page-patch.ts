@@ -8,21 +8,52 @@
  * own listings and those of the pages before and after it that are cached too. When the page's
  * new content is not all known (the listing that shifts in comes from a page that is not cached),
  * the page is dropped and read again, as every page was before.
+ *
+ * A page is kept in parts (each card already serialized, the option lists serialized once for all
+ * the pages read with them) so that a patch moves strings in an array. Parsing and serializing
+ * whole answers, option lists included, for every cached page a write entered took ≈ 0.8 ms of
+ * the API's thread per write in the benchmark's mixed case, ≈ 0.06 ms in parts (CPU profiles,
+ * session 15, docs/performance.md); each page also held its own copy of the option lists. The
+ * body is joined when the page is first sent, and kept.
  */
-import type { Anuncio } from 'shared-contracts';
 import { PAGE_SIZE } from 'shared-contracts';
 
-/** A cached answer of /allAnuncios: the body as sent, and what a patch needs to rebuild it. */
+/** A cached answer of /allAnuncios, in the parts a patch needs to rebuild it. */
 export interface CachedPage {
-  body: string;
-  /** The seq of each listing in the body, in order (newest first). */
+  /** Each listing's card as sent (JSON), in order (newest first). */
+  cards: string[];
+  /** The seq of each listing, in the same order. */
   seqs: number[];
+  count: number;
+  countEstimated: boolean;
+  /**
+   * The rest of the answer (the option lists) as JSON members without the braces, '' for none:
+   * one string shared by every page read with the same lists.
+   */
+  rest: string;
 }
 
-/** A listing that entered a result: its seq and its card as the search shows it. */
+/** The rest of an answer (`rest` above) from its fields. */
+export function restOf(fields: object): string {
+  return JSON.stringify(fields).slice(1, -1);
+}
+
+const bodies = new WeakMap<CachedPage, string>();
+
+/** The page as /allAnuncios sends it: { anuncios, count, countEstimated, ...the rest }. */
+export function pageBody(page: CachedPage): string {
+  let body = bodies.get(page);
+  if (body === undefined) {
+    body = `{"anuncios":[${page.cards.join(',')}],"count":${page.count},"countEstimated":${page.countEstimated}${page.rest ? `,${page.rest}` : ''}}`;
+    bodies.set(page, body);
+  }
+  return body;
+}
+
+/** A listing that entered a result: its seq and its card as the search sends it (JSON). */
 export interface EnteredListing {
   seq: number;
-  card: Anuncio;
+  card: string;
 }
 
 /** What a write did to one filter key's result (a listing edited in place has both, with one seq). */
@@ -37,7 +68,7 @@ export interface ResultEdit {
  */
 interface Window {
   start: number;
-  items: { seq: number; card: Anuncio }[];
+  items: { seq: number; card: string }[];
   complete: boolean;
 }
 
@@ -63,14 +94,9 @@ function applyEdit(window: Window, edit: ResultEdit): Window | null {
   return { start, items, complete };
 }
 
-interface Parsed {
+interface Known {
   page: number;
-  answer: { anuncios: Anuncio[]; count: number } & Record<string, unknown>;
-  seqs: number[];
-}
-
-function parse(page: number, cached: CachedPage): Parsed {
-  return { page, answer: JSON.parse(cached.body) as Parsed['answer'], seqs: cached.seqs };
+  cached: CachedPage;
 }
 
 /**
@@ -80,26 +106,26 @@ function parse(page: number, cached: CachedPage): Parsed {
  * on page 0, a listing that leaves is on a later page).
  */
 export function patchPage(page: number, cached: CachedPage, edit: ResultEdit, before?: CachedPage, after?: CachedPage): CachedPage | undefined {
-  const own = parse(page, cached);
+  const own: Known = { page, cached };
   const alone = rebuild(page, [own], edit);
-  if (alone !== undefined || (!before && !after)) return alone && serialize(own, alone, edit);
-  const pages = [before && page > 0 ? parse(page - 1, before) : undefined, own, after ? parse(page + 1, after) : undefined];
+  if (alone !== undefined || (!before && !after)) return alone && patched(cached, alone, edit);
+  const pages = [before && page > 0 ? { page: page - 1, cached: before } : undefined, own, after ? { page: page + 1, cached: after } : undefined];
   const joined = rebuild(
     page,
-    pages.filter((p): p is Parsed => p !== undefined),
+    pages.filter((p): p is Known => p !== undefined),
     edit,
   );
-  return joined && serialize(own, joined, edit);
+  return joined && patched(cached, joined, edit);
 }
 
 /** The listings of page `page` after the edit, from consecutive known pages; undefined when not all known. */
-function rebuild(page: number, known: Parsed[], edit: ResultEdit): Window['items'] | undefined {
+function rebuild(page: number, known: Known[], edit: ResultEdit): Window['items'] | undefined {
   // The pages joined, from the first of them, as far as they run on without a gap.
   const window: Window = { start: known[0]!.page * PAGE_SIZE, items: [], complete: false };
   for (const p of known) {
     if (window.start + window.items.length !== p.page * PAGE_SIZE) break;
-    p.answer.anuncios.forEach((card, i) => window.items.push({ seq: p.seqs[i]!, card }));
-    if (p.seqs.length < PAGE_SIZE) {
+    p.cached.cards.forEach((card, i) => window.items.push({ seq: p.cached.seqs[i]!, card }));
+    if (p.cached.seqs.length < PAGE_SIZE) {
       window.complete = true;
       break;
     }
@@ -116,10 +142,12 @@ function rebuild(page: number, known: Parsed[], edit: ResultEdit): Window['items
   return items;
 }
 
-function serialize(own: Parsed, items: Window['items'], edit: ResultEdit): CachedPage {
-  const count = Math.max(0, own.answer.count + edit.entered.length - edit.left.length);
+function patched(own: CachedPage, items: Window['items'], edit: ResultEdit): CachedPage {
   return {
-    body: JSON.stringify({ ...own.answer, anuncios: items.map((i) => i.card), count }),
+    cards: items.map((i) => i.card),
     seqs: items.map((i) => i.seq),
+    count: Math.max(0, own.count + edit.entered.length - edit.left.length),
+    countEstimated: own.countEstimated,
+    rest: own.rest,
   };
 }

@@ -73,6 +73,43 @@ interface Entry<T> {
  */
 function memo<T>(clock: Clock, ttlMs: number, max: number, track: (p: Promise<unknown>) => void) {
   const entries = new Map<string, Entry<T>>();
+  /**
+   * The keys by the province their filters name ('' for none): a write in one province can only
+   * change the entries of that province and those that name none, so `drop` looks at those only
+   * instead of at every entry (up to 6,000, at each write). A key's filters never change, so
+   * neither does its province.
+   */
+  const byPlace = new Map<string, Set<string>>();
+  const placeOf = (filters: Filters) => filters.place || '';
+
+  function setEntry(key: string, entry: Entry<T>) {
+    entries.set(key, entry);
+    const place = placeOf(entry.filters);
+    let keys = byPlace.get(place);
+    if (!keys) byPlace.set(place, (keys = new Set()));
+    keys.add(key);
+  }
+
+  function deleteEntry(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    const place = placeOf(entry.filters);
+    const keys = byPlace.get(place)!;
+    keys.delete(key);
+    if (!keys.size) byPlace.delete(place);
+  }
+
+  /** The entries a change in `places` may touch (all of them without `places`). */
+  function* candidates(places?: Iterable<string>): Generator<[string, Entry<T>]> {
+    if (!places) {
+      yield* entries;
+      return;
+    }
+    for (const place of new Set(['', ...places])) {
+      for (const key of byPlace.get(place) ?? []) yield [key, entries.get(key)!];
+    }
+  }
   const fallbacks = new Map<string, T>();
   /** Bumped per key by each invalidation that drops it (a load straddling it is discarded). */
   let epoch = 0;
@@ -99,12 +136,12 @@ function memo<T>(clock: Clock, ttlMs: number, max: number, track: (p: Promise<un
         entry.settledAt = clock.now();
         // A matching write landed while loading: the figure may be stale, do not keep it.
         if ((dropped.get(key) ?? -1) > started) {
-          if (entries.get(key) === entry) entries.delete(key);
+          if (entries.get(key) === entry) deleteEntry(key);
         } else if (previous && entries.get(key) === previous) put(key, entry);
       },
       () => {
         // A failed load must not stay cached (a failed refresh leaves the previous value in place).
-        if (entries.get(key) === entry) entries.delete(key);
+        if (entries.get(key) === entry) deleteEntry(key);
         if (previous) previous.refreshing = false;
       },
     );
@@ -112,9 +149,9 @@ function memo<T>(clock: Clock, ttlMs: number, max: number, track: (p: Promise<un
   }
 
   function put(key: string, entry: Entry<T>) {
-    entries.delete(key);
-    if (entries.size >= max) entries.delete(entries.keys().next().value as string);
-    entries.set(key, entry);
+    deleteEntry(key);
+    if (entries.size >= max) deleteEntry(entries.keys().next().value as string);
+    setEntry(key, entry);
   }
 
   async function withFallback(key: string, value: Promise<T>): Promise<T> {
@@ -157,12 +194,13 @@ function memo<T>(clock: Clock, ttlMs: number, max: number, track: (p: Promise<un
      * `settledBefore` is kept with the value `move` gives instead (unless undefined); `before`
      * gives it the values other keys had before this change (a page's neighbours). A load or
      * refresh in flight is discarded all the same (it may have read the database before or after
-     * the write).
+     * the write). With `places`, only the entries of those provinces and of none are asked.
      */
     drop(
       affected: (filters: Filters) => boolean,
       move?: (value: T, filters: Filters, key: string, before: (key: string) => T | undefined) => T | undefined,
       settledBefore = clock.now() - MOVE_SETTLED_BEFORE_MS,
+      places?: Iterable<string>,
     ) {
       epoch += 1;
       const now = clock.now();
@@ -175,7 +213,7 @@ function memo<T>(clock: Clock, ttlMs: number, max: number, track: (p: Promise<un
       // Every new value is computed from the values before the change, then all are kept.
       const moved = new Map<string, T>();
       const gone: string[] = [];
-      for (const [key, entry] of entries) {
+      for (const [key, entry] of candidates(places)) {
         if (!affected(entry.filters)) continue;
         dropped.set(key, epoch);
         const value = move && movable(entry) ? move(entry.result as T, entry.filters, key, before) : undefined;
@@ -189,7 +227,7 @@ function memo<T>(clock: Clock, ttlMs: number, max: number, track: (p: Promise<un
       }
       for (const key of gone) {
         keepFallback(key, entries.get(key)!);
-        entries.delete(key);
+        deleteEntry(key);
       }
       // Bounded: forgetting old marks only matters for a load in flight across thousands of writes.
       if (dropped.size > max * 4) dropped.clear();
@@ -209,14 +247,22 @@ function listsHave(lists: OptionLists, row: SearchRow): boolean {
   return has(lists.placeOptions, row.place) && has(lists.regionOptions, row.region) && has(lists.localityOptions, row.locality);
 }
 
+/** The cards of the listings that entered, serialized once for every page they enter (by seq). */
+function enteredCards(moved: Moved): Map<number, string> {
+  const cards = new Map<number, string>();
+  for (const row of moved.entered) if (row.card) cards.set(row.seq, JSON.stringify(row.card));
+  return cards;
+}
+
 /** What a change did to the result of `filters`; undefined when a listing entered without its card. */
-function resultEdit(moved: Moved, filters: Filters): ResultEdit | undefined {
+function resultEdit(moved: Moved, cards: Map<number, string>, filters: Filters): ResultEdit | undefined {
   const edit: ResultEdit = { left: [], entered: [] };
   for (const row of moved.left) if (matchesFilters(filters, row)) edit.left.push(row.seq);
   for (const row of moved.entered) {
     if (!matchesFilters(filters, row)) continue;
-    if (!row.card) return undefined;
-    edit.entered.push({ seq: row.seq, card: row.card });
+    const card = cards.get(row.seq);
+    if (card === undefined) return undefined;
+    edit.entered.push({ seq: row.seq, card });
   }
   return edit;
 }
@@ -224,12 +270,13 @@ function resultEdit(moved: Moved, filters: Filters): ResultEdit | undefined {
 /** A cached page (key `<filters>#<page>`) after the change, or undefined to read it again. */
 function patched(
   moved: Moved,
+  cards: Map<number, string>,
   value: CachedPage,
   filters: Filters,
   key: string,
   before: (key: string) => CachedPage | undefined,
 ): CachedPage | undefined {
-  const edit = resultEdit(moved, filters);
+  const edit = resultEdit(moved, cards, filters);
   if (!edit) return undefined;
   if (!edit.left.length && !edit.entered.length) return value;
   const hash = key.lastIndexOf('#');
@@ -273,6 +320,8 @@ export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000
       // The option lists lose a value only when a listing leaves, and gain one only when a listing
       // enters with a place, region or locality they do not have: then every page (each shows
       // them) is read again too.
+      // Only the entries of the provinces the change is in, and of none, can be affected.
+      const places = change === 'all' ? undefined : change.rows.map((row) => row.place);
       const lists = options.last('');
       const newValue = !moved || !lists || moved.entered.some((row) => !listsHave(lists, row));
       if (!moved || moved.left.length || newValue) options.drop(() => true);
@@ -280,9 +329,12 @@ export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000
         affected,
         moved && ((value, filters) => ({ ...value, count: Math.max(0, value.count + matching(moved.entered, filters) - matching(moved.left, filters)) })),
         settledBefore,
+        places,
       );
-      pages.drop(newValue ? () => true : affected, newValue ? undefined : (value, filters, key, before) => patched(moved!, value, filters, key, before), settledBefore);
-      anchors.drop(affected);
+      const cards = moved && !newValue ? enteredCards(moved) : undefined;
+      if (newValue) pages.drop(() => true);
+      else pages.drop(affected, cards && ((value, filters, key, before) => patched(moved!, cards, value, filters, key, before)), settledBefore, places);
+      anchors.drop(affected, undefined, undefined, places);
     },
     async settle() {
       while (running.size) await Promise.allSettled([...running]);
