@@ -119,7 +119,8 @@ async function drive(port: number, c: HttpCase, connections: number, seconds: nu
       onResponse?.();
     });
   });
-  for (const [part, ms] of parts) {
+  // Not for the 2 s warm-up (measure() runs each case twice).
+  if (seconds > 2) for (const [part, ms] of parts) {
     const s = summarize(ms, 0, result.duration);
     log(`    ${part}: ${s.requests} respuestas, p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms`);
   }
