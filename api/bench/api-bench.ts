@@ -165,7 +165,8 @@ async function main() {
     const mixed = !only || only.includes('mixed') ? mixedSearches(byName('cold'), byName('filtered')) : null;
     const writeShare = Number(arg('write-share') ?? WRITE_SHARE);
     if (!(writeShare >= 0 && writeShare < 1)) throw new Error('--write-share debe estar entre 0 y 1');
-    const writers = mixed ? await prepareWriters(`http://127.0.0.1:${port}`, serverDir, writeShare) : null;
+    const writesAlone = !only || only.includes('writes');
+    const writers = mixed || writesAlone ? await prepareWriters(`http://127.0.0.1:${port}`, serverDir, writeShare) : null;
     for (const connections of connectionList) {
       const measure = async (name: CaseName, label: string, run: (s: number) => Promise<CaseStats>) => {
         await run(2); // warm-up: JIT, connection pool, caches a live site would already hold
@@ -176,6 +177,11 @@ async function main() {
         log(`  ${label} @${connections}: p95 ${stats.p95} ms, ${stats.rps} req/s, errores ${stats.errors} (carga ${loadAverage().join(' ')})`);
         // Percent of one core; which process is at 100 % (one event loop) or the machine at 0 % idle is the limit.
         if (share) log(`    CPU: API ${share.api} %, PostgreSQL ${share.postgres} %, cliente ${share.client} %, máquina inactiva ${share.idle} %`);
+        // What one write costs the server, in CPU: the figure the mixed case's searches pay for.
+        if (share && name === 'writes' && stats.requests) {
+          const perWrite = (percent: number) => ((percent / 100) * duration * 1000) / stats.requests;
+          log(`    CPU por escritura: API ${perWrite(share.api).toFixed(2)} ms, PostgreSQL ${perWrite(share.postgres).toFixed(2)} ms`);
+        }
       };
       if (!only || only.includes('floor')) await measure('floor', 'SQL directo (suelo)', (s) => floor(child!, connections, s * 1000));
       for (const c of cases) await measure(c.name, c.label, (s) => drive(port, c, connections, s));
@@ -187,6 +193,16 @@ async function main() {
           const { writes, errors } = await writing.stop();
           if (s > 2) log(`    escrituras: ${writes} (${((100 * writes) / (writes + reads)).toFixed(1)} %), fallidas ${errors}`);
           return stats;
+        });
+      }
+      // The writers alone, as fast as they go (publish until the plan is full, then delete the
+      // oldest), once: their latency and, above, the CPU each write costs.
+      if (writesAlone && writers && connections === connectionList[0]) {
+        await measure('writes', `escrituras solas (${writers.users.length} usuarios publicando y borrando)`, async (s) => {
+          const writing = writers.run(() => Infinity);
+          await new Promise((r) => setTimeout(r, s * 1000));
+          const { errors, latencies } = await writing.stop();
+          return summarize(latencies, errors, s);
         });
       }
     }

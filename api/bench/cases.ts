@@ -7,7 +7,7 @@ import { PROPIEDAD_FILTER, PROPOSITO_FILTER, type Filters } from 'shared-contrac
 import type { SampleRow } from './load-data';
 import { rng } from './random';
 
-export type CaseName = 'noop' | 'floor' | 'home' | 'filtered' | 'cold' | 'deep' | 'deepRandom' | 'detail' | 'mixed';
+export type CaseName = 'noop' | 'floor' | 'home' | 'filtered' | 'cold' | 'deep' | 'deepRandom' | 'detail' | 'mixed' | 'writes';
 
 export interface HttpCase {
   name: CaseName;

@@ -16,8 +16,12 @@ const PLAN_SIZE = 5;
 
 export interface Writers {
   users: BenchUser[];
-  /** Runs writes until `stop()`, keeping them at 5 % of `reads()` + writes. */
-  run(reads: () => number): { stop(): Promise<{ writes: number; errors: number }> };
+  /**
+   * Runs writes until `stop()`, keeping them at the share of `reads()` + writes (with
+   * `reads = () => Infinity`, as fast as the writers go: the writes case). `stop()` also gives
+   * each write's latency in ms.
+   */
+  run(reads: () => number): { stop(): Promise<{ writes: number; errors: number; latencies: number[] }> };
 }
 
 export async function prepareWriters(baseUrl: string, dataDir: string, share = WRITE_SHARE): Promise<Writers> {
@@ -47,6 +51,7 @@ export async function prepareWriters(baseUrl: string, dataDir: string, share = W
       let running = true;
       let writes = 0;
       let errors = 0;
+      const latencies: number[] = [];
       const loop = async (user: BenchUser) => {
         while (running) {
           if (writes >= (reads() + writes) * share) {
@@ -54,7 +59,9 @@ export async function prepareWriters(baseUrl: string, dataDir: string, share = W
             continue;
           }
           writes += 1;
+          const started = performance.now();
           if (!(await write(user).catch(() => false))) errors += 1;
+          latencies.push(performance.now() - started);
         }
       };
       const loops = users.map(loop);
@@ -62,7 +69,7 @@ export async function prepareWriters(baseUrl: string, dataDir: string, share = W
         async stop() {
           running = false;
           await Promise.all(loops);
-          return { writes, errors };
+          return { writes, errors, latencies };
         },
       };
     },

@@ -7,6 +7,8 @@ import type { Anuncio, Filters } from 'shared-contracts';
 import { createSearchCache, MOVE_SETTLED_BEFORE_MS } from '../src/anuncios/search-cache';
 import { pageBody, restOf, type CachedPage } from '../src/anuncios/page-patch';
 import { OverloadError } from '../src/db/work-queue';
+import { matchesFilters, type SearchRow } from '../src/anuncios/search-query';
+import { rng } from './random';
 import { ManualClock } from '../test/support/app';
 
 const TTL = 60_000;
@@ -219,6 +221,59 @@ describe('search cache', () => {
     cache.invalidate({ rows: [casa], moved: { left: [], entered: [casa] } }, clock.now());
     const after = Object.fromEntries(await Promise.all(searches.map(async ([key, filters]) => [key, await count(key, async () => -1, filters)] as const)));
     expect(after).toEqual({ all: 11, santiago: 11, 'santiago-casa': 11, 'santiago-solar': 10, jardines: 11, 'la-vega': 10, 'la-vega-jardines': 10 });
+  });
+
+  test('random writes move exactly the counts whose searches list the listing, whichever filters they name', async () => {
+    // The cache asks a write only about the entries of the buckets its listing falls in (place,
+    // purpose, type): any bucket left out would leave a count wrong, which this catches.
+    const random = rng(7);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+    const maybe = <T>(value: () => T) => (random() < 0.5 ? value() : undefined);
+    const places = [
+      { place: 'Santiago', region: 'Santiago', locality: 'Los Jardines' },
+      { place: 'Santiago', region: 'Tamboril', locality: '' },
+      { place: 'La Vega', region: 'Jarabacoa', locality: 'Los Jardines' },
+      { place: 'Distrito Nacional', region: 'Santo Domingo de Guzmán', locality: 'Piantini' },
+    ];
+    const clock = new ManualClock();
+    const cache = createSearchCache(clock, TTL);
+    const count = counter(cache);
+    const searches: [string, Filters][] = Array.from({ length: 300 }, (_, i) => {
+      const at = pick(places);
+      const filters: Filters = JSON.parse(JSON.stringify({
+        place: maybe(() => at.place),
+        region: maybe(() => at.region),
+        locality: maybe(() => at.locality || undefined),
+        proposito: maybe(() => pick(['venta', 'alquiler'] as const)),
+        propiedad: maybe(() => pick(['Casa', 'Apartamento', 'Solar'] as const)),
+        habitaciones: maybe(() => 1 + Math.floor(random() * 4)),
+        moneda: maybe(() => pick(['RD', 'US'] as const)),
+        precioMin: maybe(() => Math.floor(random() * 3_000_000)),
+      }));
+      return [`s${i}`, filters];
+    });
+    const expected = new Map(searches.map(([key]) => [key, 1000]));
+    for (const [key, filters] of searches) await count(key, async () => 1000, filters);
+    const listed: SearchRow[] = [];
+    for (let seq = 1; seq <= 60; seq++) {
+      clock.advance(1);
+      const gone = listed.length && random() < 0.4 ? listed.splice(Math.floor(random() * listed.length), 1) : [];
+      const entered = gone.length ? [] : [{
+        seq, ...pick(places), proposito: pick(['venta', 'alquiler']), propiedad: pick(['Casa', 'Apartamento', 'Solar']),
+        habitaciones: pick([null, 1, 2, 3, 5]), metros: 120, moneda: pick(['RD', 'US']), price: Math.floor(random() * 3_000_000), priceRd: Math.floor(random() * 3_000_000),
+      }];
+      listed.push(...entered);
+      cache.invalidate({ rows: [...gone, ...entered], moved: { left: gone, entered } }, clock.now());
+      for (const [key, filters] of searches) {
+        const moved = entered.filter((row) => matchesFilters(filters, row)).length - gone.filter((row) => matchesFilters(filters, row)).length;
+        expected.set(key, expected.get(key)! + moved);
+      }
+    }
+    const after = await Promise.all(searches.map(async ([key, filters]) => [key, await count(key, async () => -1, filters)] as const));
+    expect(new Map(after)).toEqual(expected);
+    // The writes did move many counts, and left many alone.
+    expect([...expected.values()].filter((n) => n !== 1000).length).toBeGreaterThan(30);
+    expect([...expected.values()].filter((n) => n === 1000).length).toBeGreaterThan(30);
   });
 
   test('a count read just before a write, or still being read, is read again instead of moved', async () => {

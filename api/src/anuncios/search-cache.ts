@@ -19,7 +19,7 @@ import type { Filters } from 'shared-contracts';
 import type { Clock } from '../clock';
 import { OverloadError } from '../db/work-queue';
 import { patchPage, type CachedPage, type ResultEdit } from './page-patch';
-import { matchesFilters, type Counted, type Moved, type OptionLists, type SearchRow } from './search-query';
+import { matchable, matchesFilters, type Counted, type Moved, type OptionLists, type SearchRow } from './search-query';
 
 /**
  * What a write changed: the search columns of the listing before and/or after, or everything.
@@ -68,25 +68,48 @@ interface Entry<T> {
 }
 
 /**
+ * A cache entry's bucket: the most specific place its filters name (a listing matches only if
+ * that one is its own), with the purpose and the type they name ('' for none). A listing can
+ * only be listed by the filters of the 16 buckets rowBuckets gives it, so a write asks about
+ * those entries only: the others name another place, purpose or type.
+ */
+function bucketOf(filters: Filters): string {
+  const where = filters.locality ? `l:${filters.locality}` : filters.region ? `r:${filters.region}` : filters.place ? `p:${filters.place}` : '';
+  return `${where}\u0001${filters.proposito || ''}\u0001${filters.propiedad || ''}`;
+}
+
+/** The buckets whose entries may list one of `rows` (see bucketOf), each once. */
+function rowBuckets(rows: SearchRow[]): string[] {
+  const buckets = new Set<string>();
+  for (const row of rows) {
+    const wheres = [''];
+    if (row.place) wheres.push(`p:${row.place}`);
+    if (row.region) wheres.push(`r:${row.region}`);
+    if (row.locality) wheres.push(`l:${row.locality}`);
+    for (const where of wheres)
+      for (const proposito of ['', row.proposito]) for (const propiedad of ['', row.propiedad]) buckets.add(`${where}\u0001${proposito}\u0001${propiedad}`);
+  }
+  return [...buckets];
+}
+
+/**
  * Bounded, least recently used first out; entries loaded before a matching invalidation are
  * never kept. `fallbacks` keeps the last settled value of dropped keys for overload only.
  */
 function memo<T>(clock: Clock, ttlMs: number, max: number, track: (p: Promise<unknown>) => void) {
   const entries = new Map<string, Entry<T>>();
   /**
-   * The keys by the province their filters name ('' for none): a write in one province can only
-   * change the entries of that province and those that name none, so `drop` looks at those only
-   * instead of at every entry (up to 6,000, at each write). A key's filters never change, so
-   * neither does its province.
+   * The keys by bucket (bucketOf): a write can only change the entries of the buckets its rows
+   * fall in (rowBuckets), so `drop` asks those only instead of every entry (up to 6,000, at each
+   * write). A key's filters never change, so neither does its bucket.
    */
-  const byPlace = new Map<string, Set<string>>();
-  const placeOf = (filters: Filters) => filters.place || '';
+  const byBucket = new Map<string, Set<string>>();
 
   function setEntry(key: string, entry: Entry<T>) {
     entries.set(key, entry);
-    const place = placeOf(entry.filters);
-    let keys = byPlace.get(place);
-    if (!keys) byPlace.set(place, (keys = new Set()));
+    const bucket = bucketOf(entry.filters);
+    let keys = byBucket.get(bucket);
+    if (!keys) byBucket.set(bucket, (keys = new Set()));
     keys.add(key);
   }
 
@@ -94,21 +117,23 @@ function memo<T>(clock: Clock, ttlMs: number, max: number, track: (p: Promise<un
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    const place = placeOf(entry.filters);
-    const keys = byPlace.get(place)!;
+    const bucket = bucketOf(entry.filters);
+    const keys = byBucket.get(bucket)!;
     keys.delete(key);
-    if (!keys.size) byPlace.delete(place);
+    if (!keys.size) byBucket.delete(bucket);
   }
 
-  /** The entries a change in `places` may touch (all of them without `places`). */
-  function* candidates(places?: Iterable<string>): Generator<[string, Entry<T>]> {
-    if (!places) {
-      yield* entries;
-      return;
+  /** The keys a change of `rows` may touch (every key without `rows`), each once. */
+  function candidates(rows?: SearchRow[]): Iterable<string> {
+    if (!rows) return [...entries.keys()];
+    const buckets = rowBuckets(rows);
+    if (buckets.length === 1) return [...(byBucket.get(buckets[0]) ?? [])];
+    const keys: string[] = [];
+    for (const bucket of buckets) {
+      const inBucket = byBucket.get(bucket);
+      if (inBucket) for (const key of inBucket) keys.push(key);
     }
-    for (const place of new Set(['', ...places])) {
-      for (const key of byPlace.get(place) ?? []) yield [key, entries.get(key)!];
-    }
+    return keys;
   }
   const fallbacks = new Map<string, T>();
   /** Bumped per key by each invalidation that drops it (a load straddling it is discarded). */
@@ -126,7 +151,7 @@ function memo<T>(clock: Clock, ttlMs: number, max: number, track: (p: Promise<un
 
   function store(key: string, filters: Filters, load: () => Promise<T>, previous?: Entry<T>): Entry<T> {
     const started = epoch;
-    const entry: Entry<T> = { value: load(), filters, at: clock.now(), settled: false, refreshing: false };
+    const entry: Entry<T> = { value: load(), filters: matchable(filters), at: clock.now(), settled: false, refreshing: false };
     track(entry.value);
     if (!previous) put(key, entry);
     entry.value.then(
@@ -194,13 +219,13 @@ function memo<T>(clock: Clock, ttlMs: number, max: number, track: (p: Promise<un
      * `settledBefore` is kept with the value `move` gives instead (unless undefined); `before`
      * gives it the values other keys had before this change (a page's neighbours). A load or
      * refresh in flight is discarded all the same (it may have read the database before or after
-     * the write). With `places`, only the entries of those provinces and of none are asked.
+     * the write). With `rows`, only the entries of the buckets those rows fall in are asked.
      */
     drop(
       affected: (filters: Filters) => boolean,
       move?: (value: T, filters: Filters, key: string, before: (key: string) => T | undefined) => T | undefined,
       settledBefore = clock.now() - MOVE_SETTLED_BEFORE_MS,
-      places?: Iterable<string>,
+      rows?: SearchRow[],
     ) {
       epoch += 1;
       const now = clock.now();
@@ -213,7 +238,8 @@ function memo<T>(clock: Clock, ttlMs: number, max: number, track: (p: Promise<un
       // Every new value is computed from the values before the change, then all are kept.
       const moved = new Map<string, T>();
       const gone: string[] = [];
-      for (const [key, entry] of candidates(places)) {
+      for (const key of candidates(rows)) {
+        const entry = entries.get(key)!;
         if (!affected(entry.filters)) continue;
         dropped.set(key, epoch);
         const value = move && movable(entry) ? move(entry.result as T, entry.filters, key, before) : undefined;
@@ -320,8 +346,8 @@ export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000
       // The option lists lose a value only when a listing leaves, and gain one only when a listing
       // enters with a place, region or locality they do not have: then every page (each shows
       // them) is read again too.
-      // Only the entries of the provinces the change is in, and of none, can be affected.
-      const places = change === 'all' ? undefined : change.rows.map((row) => row.place);
+      // Only the entries of the buckets the change's rows fall in can be affected.
+      const rows = change === 'all' ? undefined : change.rows;
       const lists = options.last('');
       const newValue = !moved || !lists || moved.entered.some((row) => !listsHave(lists, row));
       if (!moved || moved.left.length || newValue) options.drop(() => true);
@@ -329,12 +355,12 @@ export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000
         affected,
         moved && ((value, filters) => ({ ...value, count: Math.max(0, value.count + matching(moved.entered, filters) - matching(moved.left, filters)) })),
         settledBefore,
-        places,
+        rows,
       );
       const cards = moved && !newValue ? enteredCards(moved) : undefined;
       if (newValue) pages.drop(() => true);
-      else pages.drop(affected, cards && ((value, filters, key, before) => patched(moved!, cards, value, filters, key, before)), settledBefore, places);
-      anchors.drop(affected, undefined, undefined, places);
+      else pages.drop(affected, cards && ((value, filters, key, before) => patched(moved!, cards, value, filters, key, before)), settledBefore, rows);
+      anchors.drop(affected, undefined, undefined, rows);
     },
     async settle() {
       while (running.size) await Promise.allSettled([...running]);

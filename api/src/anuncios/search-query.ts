@@ -145,6 +145,29 @@ export function matchesFilters(filters: Filters, row: SearchRow): boolean {
 }
 
 /**
+ * The same filters as an object with every member, always in the same order. Filters parsed from
+ * requests name different members in different orders, so each combination has its own hidden
+ * class in V8, and matchesFilters run over thousands of cached ones is megamorphic: each property
+ * read goes through a slow lookup. The cache keeps its filters in this one shape (measured: the
+ * invalidation of a write at about 1.35 µs per cached entry it looks at, most of it those reads).
+ */
+export function matchable(filters: Filters): Filters {
+  return {
+    place: filters.place,
+    locality: filters.locality,
+    region: filters.region,
+    proposito: filters.proposito,
+    propiedad: filters.propiedad,
+    habitaciones: filters.habitaciones,
+    metrosMin: filters.metrosMin,
+    metrosMax: filters.metrosMax,
+    moneda: filters.moneda,
+    precioMin: filters.precioMin,
+    precioMax: filters.precioMax,
+  };
+}
+
+/**
  * Whether a listing is searchable: the SQL function anuncio_searchable() (migration 0007), which
  * the search table follows; this copy only tells the caches which counts a write moved
  * (search-cache.ts), and a test checks that both agree on every combination.
