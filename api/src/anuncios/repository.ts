@@ -1,7 +1,8 @@
 /** The SQL of the listing calls other than search (search-query.ts). */
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { anuncios, users, type AnuncioRow, type NewAnuncioRow } from '../db/schema';
+import { statement } from '../db/statements';
 
 /** What the quota counts (issue 20): only an owner's active listings. */
 export const countsAgainstQuota = eq(anuncios.estado, 'activo');
@@ -13,19 +14,25 @@ export const countsAgainstQuota = eq(anuncios.estado, 'activo');
 // Issue 23: a blocked owner's listings are hidden whatever their estado.
 export const publiclyVisible = and(eq(anuncios.status, 'published'), inArray(anuncios.estado, ['activo', 'vendido', 'alquilado']), eq(anuncios.bloqueado, false));
 
+// The calls below run on every detail view, edit, delete and publish: built once (db/statements.ts).
+const byId = sql.placeholder('id');
+
 export async function findPublished(db: Db, id: string): Promise<AnuncioRow | null> {
-  const [row] = await db.select().from(anuncios).where(and(eq(anuncios.id, id), publiclyVisible)).limit(1);
+  const query = statement(db, 'anuncio:published', () => db.select().from(anuncios).where(and(eq(anuncios.id, byId), publiclyVisible)).limit(1).prepare(''));
+  const [row] = (await query.execute({ id })) as AnuncioRow[];
   return row ?? null;
 }
 
 export async function findById(db: Db, id: string): Promise<AnuncioRow | null> {
-  const [row] = await db.select().from(anuncios).where(eq(anuncios.id, id)).limit(1);
+  const query = statement(db, 'anuncio:by-id', () => db.select().from(anuncios).where(eq(anuncios.id, byId)).limit(1).prepare(''));
+  const [row] = (await query.execute({ id })) as AnuncioRow[];
   return row ?? null;
 }
 
 /** The row as it was deleted (null when it was already gone): what the search caches are told left. */
 export async function deleteById(db: Db, id: string): Promise<AnuncioRow | null> {
-  const [deleted] = await db.delete(anuncios).where(eq(anuncios.id, id)).returning();
+  const query = statement(db, 'anuncio:delete', () => db.delete(anuncios).where(eq(anuncios.id, byId)).returning().prepare(''));
+  const [deleted] = (await query.execute({ id })) as AnuncioRow[];
   return deleted ?? null;
 }
 
@@ -35,7 +42,10 @@ export async function listOwn(db: Db, ownerId: string): Promise<AnuncioRow[]> {
 
 /** The owner's listings that use a slot of the plan (active ones only). */
 export async function countOwn(db: Db, ownerId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(anuncios).where(and(eq(anuncios.ownerId, ownerId), countsAgainstQuota));
+  const query = statement(db, 'anuncio:count-own', () =>
+    db.select({ n: count() }).from(anuncios).where(and(eq(anuncios.ownerId, sql.placeholder('owner')), countsAgainstQuota)).prepare(''),
+  );
+  const [row] = (await query.execute({ owner: ownerId })) as { n: number }[];
   return Number(row?.n ?? 0);
 }
 

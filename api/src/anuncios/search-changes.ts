@@ -59,7 +59,11 @@ function payloadOf(from: string, change: SearchChange): string {
 
 export async function createSearchChanges(database: Database, cache: SearchCache, log: FastifyBaseLogger): Promise<SearchChanges> {
   const instance = crypto.randomUUID();
+  // This instance hears its own messages too: recognized by their first bytes (payloadOf writes
+  // `from` first), without parsing the card they carry.
+  const own = `{"from":${JSON.stringify(instance)},`;
   const stop = await database.listen(SEARCH_CHANNEL, (payload) => {
+    if (payload.startsWith(own)) return;
     const message = parse(payload);
     if (message?.from === instance) return;
     cache.invalidate(message?.change ?? 'all');

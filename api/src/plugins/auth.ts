@@ -9,11 +9,12 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import jwt from 'jsonwebtoken';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from 'shared-contracts';
 import { users, type UserRow } from '../db/schema';
 import { HttpError } from '../http-error';
+import { statement } from '../db/statements';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_RE.test(value);
@@ -45,7 +46,9 @@ async function authPlugin(app: FastifyInstance) {
     }
     // A token without an expiry would be valid forever: refused like a forged one.
     if (typeof payload === 'string' || typeof payload.exp !== 'number' || !isUuid(payload.sub) || !Number.isInteger(payload.tv)) return null;
-    const [user] = await app.db.select().from(users).where(eq(users.id, payload.sub)).limit(1);
+    // Every signed-in request reads its account: built once (db/statements.ts).
+    const query = statement(app.db, 'auth:user', () => app.db.select().from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare(''));
+    const [user] = (await query.execute({ id: payload.sub })) as UserRow[];
     if (!user || user.tokenVersion !== payload.tv || user.blockedAt) return null;
     return user;
   }
