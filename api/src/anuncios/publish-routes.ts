@@ -1,6 +1,6 @@
 /**
  * `POST /anuncio`: multipart fields validated with the form's zod schema, photos processed by the
- * photos module, then quota check and insert in one transaction. Atomic from the outside: if any
+ * photos module, then quota check and insert in one statement. Atomic from the outside: if any
  * step fails, the photos already stored are deleted and no row remains.
  */
 import type { FastifyInstance } from 'fastify';
@@ -9,8 +9,8 @@ import { anuncioSchema } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
 import { deletePhotos, storeListingPhotos } from '../photos';
 import { toAnuncio } from './serialize';
-import { QuotaError, countOwn, insertWithinQuota } from './repository';
-import { searchChangeOf } from './search-query';
+import { QuotaError, countOwn, deleteById, insertWithinQuota } from './repository';
+import { searchChangeOf, searchRowOf } from './search-query';
 import { LISTING_BODY_MAX_BYTES, listingColumns, readUpload, refuseOver, registerListingUpload } from './upload';
 
 class ClientGoneError extends Error {}
@@ -32,13 +32,12 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
     const keys = await storeListingPhotos(photoStorage, files);
     // A client that has gone (its connection closed while the photos were processed, e.g. the
     // idle timeout under heavy load) never sees an answer and will try again: keeping this
-    // listing would make a duplicate the user did not ask for. Checked before and inside the
-    // transaction, so the listing is saved only while someone is waiting for it.
-    const stillWaiting = () => {
-      if (request.raw.socket?.destroyed) throw new ClientGoneError();
-    };
+    // listing would make a duplicate the user did not ask for. Checked before the insert, and
+    // after it: a listing saved while its client went is deleted again, so it is kept only when
+    // someone is there to hear of it.
+    const gone = () => request.raw.socket?.destroyed === true;
     try {
-      stillWaiting();
+      if (gone()) throw new ClientGoneError();
       // The listing's period (issue 20) starts now by the API's clock, which tests can move; counts
       // read before this moment are moved by the publish rather than read again.
       const startedAt = clock.now();
@@ -50,7 +49,13 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
         estado: 'activo',
         renewedAt: now,
         updatedAt: now,
-      }, stillWaiting);
+      });
+      if (gone()) {
+        // Nothing was announced: any instance that read the listing meanwhile drops what it matches.
+        await deleteById(db, row.id);
+        await searchChanges.announce({ rows: [searchRowOf(row)] });
+        throw new ClientGoneError();
+      }
       await searchChanges.announce(searchChangeOf(null, row, (r) => toAnuncio(r, config.publicApiUrl)), startedAt);
       return reply.code(201).send(toAnuncio(row, config.publicApiUrl));
     } catch (err) {

@@ -29,6 +29,18 @@ export async function findById(db: Db, id: string): Promise<AnuncioRow | null> {
   return row ?? null;
 }
 
+/**
+ * Deletes the listing if `ownerId` owns it, in one statement: the row as it was deleted, or null
+ * when there is no such listing of theirs (the caller then tells "not found" from "not yours").
+ */
+export async function deleteOwned(db: Db, id: string, ownerId: string): Promise<AnuncioRow | null> {
+  const query = statement(db, 'anuncio:delete-owned', () =>
+    db.delete(anuncios).where(and(eq(anuncios.id, byId), eq(anuncios.ownerId, sql.placeholder('owner')))).returning().prepare(''),
+  );
+  const [deleted] = (await query.execute({ id, owner: ownerId })) as AnuncioRow[];
+  return deleted ?? null;
+}
+
 /** The row as it was deleted (null when it was already gone): what the search caches are told left. */
 export async function deleteById(db: Db, id: string): Promise<AnuncioRow | null> {
   const query = statement(db, 'anuncio:delete', () => db.delete(anuncios).where(eq(anuncios.id, byId)).returning().prepare(''));
@@ -70,17 +82,31 @@ export async function assertFreeSlot(tx: Executor, ownerId: string, miPlan: numb
   if (Number(used?.n ?? 0) >= miPlan) throw new QuotaError('quota reached');
 }
 
-/**
- * Inserts the listing if the owner's plan still has room, under a lock on the owner's row.
- * `beforeCommit` runs inside the transaction after the insert; throwing there rolls it back
- * (the publish route uses it to keep nothing when the client has already gone).
- */
-export async function insertWithinQuota(db: Db, ownerId: string, values: Omit<NewAnuncioRow, 'ownerId'>, beforeCommit?: () => void): Promise<AnuncioRow> {
-  return db.transaction(async (tx) => {
-    await assertFreeSlot(tx, ownerId, await lockOwnerPlan(tx, ownerId));
-    const [row] = await tx.insert(anuncios).values({ ...values, ownerId }).returning();
-    beforeCommit?.();
-    return row;
-  });
+/** The SQLSTATE `anuncio_claim_slot` raises when the plan is full or the owner is gone (migration 0015). */
+const NO_FREE_SLOT = 'RDQ01';
+
+/** The SQLSTATE of a database error, also when drizzle wraps it (DrizzleQueryError.cause). */
+function sqlStateOf(err: unknown): unknown {
+  const { code, cause } = (err ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  return code ?? cause?.code;
 }
 
+/**
+ * Inserts the listing if the owner's plan still has room, in one statement (issue 18: one round
+ * trip instead of five): its owner_id is `anuncio_claim_slot(owner)`, which locks the owner's row
+ * (lockOwnerPlan's lock) for the statement's transaction and refuses when the owner's active
+ * listings fill the plan, counted after the lock is granted (migration 0015 says why that is
+ * exact under concurrent publishes). Throws QuotaError then.
+ */
+export async function insertWithinQuota(db: Db, ownerId: string, values: Omit<NewAnuncioRow, 'ownerId'>): Promise<AnuncioRow> {
+  try {
+    const [row] = await db
+      .insert(anuncios)
+      .values({ ...values, ownerId: sql`anuncio_claim_slot(${ownerId}::uuid)` })
+      .returning();
+    return row as AnuncioRow;
+  } catch (err) {
+    if (sqlStateOf(err) === NO_FREE_SLOT) throw new QuotaError('quota reached');
+    throw err;
+  }
+}
