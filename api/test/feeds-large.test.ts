@@ -80,7 +80,6 @@ describe.each(engines())('a 20,000-ad feed on %s', (engine) => {
     // No bound on its duration here (a speed target belongs to a benchmark, and this one took
     // 118-145 s of a 90 s bound on a loaded 2-core machine); an import that went quadratic would
     // still end at the test's own 180 s limit.
-    expect(report.durationMs).toBeGreaterThan(0);
 
     const [row] = await t.app.db
       .select({ n: count() })
