@@ -24,7 +24,7 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
   // quota; only then is the body read and are the photos decoded.
   app.post('/anuncio', { onRequest: refuseOver(maxBodyBytes), preHandler: [app.authenticate, app.limitPublish] }, async (request, reply) => {
     const user = request.user!;
-    // Cheap early answer before reading and re-encoding photos; the binding check is the transaction's.
+    // Cheap early answer before reading and re-encoding photos; the binding check is the INSERT's.
     if ((await countOwn(db, user.id)) >= user.miPlan) throw new HttpError(403, MSG.quotaReached);
 
     const { fields, files } = await readUpload(request, maxBodyBytes);
