@@ -3,6 +3,7 @@
  * MessageChannel). An unexpected console.error fails the test (epic-stack habit).
  */
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 // react-router 7 needs TextEncoder, which jsdom does not provide.
@@ -72,3 +73,9 @@ beforeEach(() => {
 afterEach(() => {
   console.error = originalError;
 });
+
+// How long findBy/waitFor wait before failing (a passing wait returns as soon as it holds). The
+// library's 1 s was too short on a 2-core CI machine busy with other suites: a photo picker that
+// reads and shrinks two files showed one thumbnail after 1 s (photo-upload.test.tsx, session 16).
+// Suites that wait on slower work still set their own, longer, limit.
+configure({ asyncUtilTimeout: 5_000 });
