@@ -104,12 +104,13 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
 
   app.delete<{ Params: { id: string } }>('/:id', { preHandler: app.authenticate }, async (request) => {
     const { id } = request.params;
+    const notFound = () => new HttpError(404, MSG.notFound, { error: MSG.notFound, message: MSG.notFound });
+    if (!isUuid(id)) throw notFound();
     const startedAt = app.clock.now();
     // One statement when the listing is the user's (the usual case); otherwise the row tells why not.
-    const deleted = isUuid(id) ? await deleteOwned(db, id, request.user!.id) : null;
+    const deleted = await deleteOwned(db, id, request.user!.id);
     if (!deleted) {
-      const row = isUuid(id) ? await findById(db, id) : null;
-      if (!row) throw new HttpError(404, MSG.notFound, { error: MSG.notFound, message: MSG.notFound });
+      if (!(await findById(db, id))) throw notFound();
       // Partner listings (no owner) belong to no user, so no user may delete them.
       throw new HttpError(403, MSG.forbiddenDelete);
     }

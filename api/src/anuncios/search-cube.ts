@@ -17,7 +17,8 @@ import type { Filters } from 'shared-contracts';
 import type { Db } from '../db/client';
 import { anuncioSearch as s, searchCube, searchCubeArea } from '../db/schema';
 import type { Counted, CountLimits, SearchWhere } from './search-query';
-import { filterShape, statement } from './search-statements';
+import { statement } from '../db/statements';
+import { filterShape } from './search-statements';
 
 /** Lower bounds of the price bands after the first, about 21 a decade (ratio ≤ 1.2), 100 to 10^10. */
 const MANTISSAS = [1, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.8, 2, 2.2, 2.5, 2.8, 3, 3.5, 4, 4.5, 5, 6, 7, 8, 9];

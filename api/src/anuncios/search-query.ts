@@ -14,7 +14,8 @@ import type { Db } from '../db/client';
 import { anuncioSearch as s, anuncios, searchFacets, type AnuncioRow } from '../db/schema';
 import { codeSlot, codeValues, filterCodes, type CodedFilter, type FilterCodes } from './search-codes';
 import { cubeCount } from './search-cube';
-import { filterShape, statement } from './search-statements';
+import { statement } from '../db/statements';
+import { filterShape } from './search-statements';
 
 export interface OptionLists {
   placeOptions: string[];

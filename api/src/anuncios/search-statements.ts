@@ -9,8 +9,6 @@
  */
 import type { Filters } from 'shared-contracts';
 
-export { statement, MAX_SHAPES, type Runnable, type Values } from '../db/statements';
-
 /** Which filters a search has: with the statement's kind, the shape of its SQL. */
 export function filterShape(filters: Filters): string {
   return (Object.keys(filters) as (keyof Filters)[])
