@@ -4,7 +4,8 @@
  *   1. typecheck of the whole repo and the lint rules
  *   2. jest: shared-contracts + web apps (jsdom) and the API (PGlite, and PostgreSQL when DATABASE_URL is set)
  *   3. production build of what is stale, then the browser tests (Playwright + Debian's Chromium)
- * Ends with one line "N passed, N failed" summing the test runners.
+ * Ends with each stage's time, what was skipped and why (the PostgreSQL-only suites without
+ * DATABASE_URL), and one line "N passed, N failed" summing the test runners.
  * `npm test -- --no-e2e` skips step 3; `npm test -- --e2e-only` runs only step 3.
  */
 import { spawnSync } from 'node:child_process';
@@ -16,12 +17,24 @@ const args = new Set(process.argv.slice(2));
 const results = path.join(ROOT, 'test-results');
 fs.mkdirSync(results, { recursive: true });
 
+const stages = [];
 function run(label, cmd, cmdArgs, opts = {}) {
   console.log(`\n=== ${label} ===`);
   const started = Date.now();
   const res = spawnSync(cmd, cmdArgs, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' }, ...opts });
-  console.log(`=== ${label}: ${res.status === 0 ? 'ok' : `FAILED (${res.status ?? res.signal})`} in ${((Date.now() - started) / 1000).toFixed(0)} s ===`);
+  const line = `${label}: ${res.status === 0 ? 'ok' : `FAILED (${res.status ?? res.signal})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`;
+  stages.push(line);
+  console.log(`=== ${line} ===`);
   return res.status === 0;
+}
+
+/** The PostgreSQL-only suites (`*.pg.test.ts`), which jest leaves out without DATABASE_URL. */
+function postgresOnlySuites() {
+  return fs
+    .readdirSync(path.join(ROOT, 'api'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.pg.test.ts') && !f.includes('node_modules'))
+    .map((f) => `api/${f}`)
+    .sort();
 }
 
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
@@ -56,5 +69,10 @@ if (!args.has('--no-e2e')) {
   } else failed += 1;
 }
 
+console.log(`\n--- stages ---\n${stages.join('\n')}`);
+if (!args.has('--e2e-only') && !process.env.DATABASE_URL) {
+  const skipped = postgresOnlySuites();
+  console.log(`\nSkipped without DATABASE_URL: the PostgreSQL runs of every API suite, and ${skipped.length} suites that need PostgreSQL itself:\n  ${skipped.join('\n  ')}\nSet DATABASE_URL=postgres://… to run them (CI does).`);
+}
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);

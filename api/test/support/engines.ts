@@ -10,6 +10,17 @@ export function engines(): Engine[] {
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/**
+ * The PostgreSQL URL of a `*.pg.test.ts` suite (PostgreSQL only). jest runs such files only with
+ * DATABASE_URL (jest.config.js) and `npm test` names them as skipped otherwise; run by hand
+ * without it, the suite fails with this message instead of passing with nothing tested.
+ */
+export function requirePostgres(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('This suite needs PostgreSQL: set DATABASE_URL=postgres://…');
+  return url;
+}
+
 export interface TestDatabase {
   database: Database;
   drop(): Promise<void>;

@@ -13,6 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { anuncios, users } from '../src/db/schema';
 import type { SearchChange } from '../src/anuncios/search-cache';
 import { startTestApp, type TestApp } from './support/app';
+import { requirePostgres } from './support/engines';
 import { NO_LIMITS } from './support/limits';
 import { LISTING_FIELDS } from './support/listing-fields';
 import { createUser } from './support/users';
@@ -31,8 +32,10 @@ async function until(what: string, check: () => Promise<boolean>, ms = 10_000) {
   }
 }
 
-// Only defined with DATABASE_URL (a row lock held by another connection): not a skipped test.
-if (process.env.DATABASE_URL) describe('a publish whose client leaves during the insert, on postgres', () => {
+// PostgreSQL only (a row lock held by another connection): jest runs this file only with DATABASE_URL.
+requirePostgres();
+
+describe('a publish whose client leaves during the insert, on postgres', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp('postgres', {}, { rateLimits: NO_LIMITS });

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { hashPassword } from '../src/accounts/passwords';
 import { RATE_LIMITS } from '../src/plugins/rate-limit-policy';
+import { requirePostgres } from './support/engines';
 import { LISTING_FIELDS } from './support/listing-fields';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -54,9 +55,9 @@ const json = async (url: string, route: string, body: unknown, headers: Record<s
   return { status: res.status, body: (await res.json()) as any };
 };
 
-// Only defined with DATABASE_URL (instances share a PostgreSQL; PGlite is one process): not a skipped test.
-if (process.env.DATABASE_URL) describe('two API instances on one PostgreSQL', () => {
-  const adminUrl = process.env.DATABASE_URL as string;
+// PostgreSQL only (instances share a PostgreSQL; PGlite is one process): jest runs this file only with DATABASE_URL.
+describe('two API instances on one PostgreSQL', () => {
+  const adminUrl = requirePostgres();
   const name = `test_multi_${crypto.randomBytes(5).toString('hex')}`;
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
