@@ -179,9 +179,15 @@ test.describe('listing text in the server-rendered page', () => {
       expect(res.body.length).toBeLessThan(full.body.length / 2);
       // the head still names the listing for link previews
       expectHeadTags(res.head, { ...listingMeta(hostile), canonical: `${E2E.siteUrl}${anuncioPath(hostile._id)}` });
-      // a smaller page still renders on that server
-      const small = await page('/no-existe/ninguna', capped.url);
-      expect(small.status).toBe(404);
+      // the home page's own HTML is past the cap before the page is put together: the same answer
+      const home = await page('/', capped.url);
+      expect(home.status).toBe(200);
+      expect(home.body).not.toContain('window.__PORTAL_SSR__=');
+      expect(home.body).not.toContain('class="anuncio-card"');
+      expect(home.head).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/" \/>/);
+      expect(capped.output()).toMatch(/\[ssr\] \/: la página pasa de SSR_MAX_PAGE_BYTES \(el render > /);
+      // the detail's own HTML fits, the whole page does not (or, with more styles, neither does)
+      expect(capped.output()).toMatch(new RegExp(`\\[ssr\\] /anuncioDetailedView/${hostile._id}: la página pasa de SSR_MAX_PAGE_BYTES \\((\\d+|el render) > `));
     } finally {
       capped.child.kill('SIGTERM');
     }
@@ -189,7 +195,7 @@ test.describe('listing text in the server-rendered page', () => {
 });
 
 /** A second site server on the e2e data and API, with its own settings, on a free port. */
-async function startSite(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+async function startSite(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output(): string }> {
   const script = `
     const m = await import(${JSON.stringify(path.join(E2E.root, 'shell/server/site-server.mjs'))});
     const s = m.createSiteServer(m.siteSettings());
@@ -211,5 +217,5 @@ async function startSite(env: Record<string, string>): Promise<{ child: ChildPro
       }
     });
   });
-  return { child, url };
+  return { child, url, output: () => err };
 }
