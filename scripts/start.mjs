@@ -9,13 +9,14 @@ import path from 'node:path';
 import { ROOT, staleApps } from './apps.mjs';
 import { buildApps } from './build.mjs';
 
+const { createSiteServer, siteSettingsOrExit } = await import(path.join(ROOT, 'shell', 'server', 'site-server.mjs'));
+
+// a bad variable (PORTAL_TEST_ROUTES in production, …) stops here, before any build or the API
+const settings = siteSettingsOrExit();
+
 // --no-build serves the builds as they are (e.g. while sources are being edited)
 const stale = process.argv.includes('--no-build') ? [] : staleApps();
 if (stale.length) await buildApps(stale);
-
-const { createSiteServer, siteSettings } = await import(path.join(ROOT, 'shell', 'server', 'site-server.mjs'));
-
-const settings = siteSettings();
 
 // The API's CORS origin, e-mail links and photo URLs follow the addresses the site announces.
 const api = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'src', 'server.ts')], {

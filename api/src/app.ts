@@ -113,9 +113,12 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   // Closing never waits on idle or unused connections (see the plugin: the SIGTERM exit 1).
   await app.register(drainConnections);
-  // The browser tests move the API's clock through a test route (issue 20); nothing else can.
+  // The browser tests move the API's clock through a test route (issue 20); nothing else can, and
+  // it moves no credential or limit: those run on the real clock (issue 40).
+  const realClock = opts.clock ?? systemClock;
   const testClock = config.testRoutes && !opts.clock ? offsetClock(systemClock) : null;
-  await app.register(configPlugin, { config, clock: opts.clock ?? testClock ?? systemClock });
+  await app.register(configPlugin, { config, clock: testClock ?? realClock, realClock });
+  if (testClock) app.log.warn('PORTAL_TEST_ROUTES=1: rutas de prueba activas (POST /__test/clock, /__test/expiry, /__test/alerts); solo para las pruebas del navegador, nunca en producción');
   // Before the database opens: a second process on an embedded DATA_DIR stops here (DataDirLockedError).
   if (opts.background) await app.register(dataDir);
   await app.register(errorHandler);

@@ -88,8 +88,14 @@ const envSchema = z.object({
     }),
   /** Issue 23: distinct reporters within 7 days that put a listing on hold. */
   REPORTS_TO_HOLD: z.coerce.number().int().min(1).max(1000).default(REPORTS_TO_HOLD_DEFAULT),
-  /** `1` adds the browser tests' routes (move the API's clock, run the expiry job now). Never in production. */
-  PORTAL_TEST_ROUTES: bool(false),
+  /**
+   * `1` adds the browser tests' routes (move the API's clock, run the jobs now). Only "1" (or "0"):
+   * "true" or "yes" is refused rather than guessed. Never in production (checked in loadConfig).
+   */
+  PORTAL_TEST_ROUTES: z
+    .enum(['1', '0', ''], { error: 'solo "1" activa las rutas de prueba ("0" o sin definir: desactivadas)' })
+    .optional()
+    .transform((v) => v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -176,6 +182,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   // In production mail must really leave: an outbox nobody reads would swallow every confirmation.
   if (env.NODE_ENV === 'production' && !e.SMTP_URL && !['1', 'true'].includes(env.MAIL_OUTBOX ?? '')) {
     throw new ConfigError('Configuración no válida: SMTP_URL: en producción (NODE_ENV=production) hace falta un servidor de correo; MAIL_OUTBOX=1 guarda los correos en DATA_DIR/outbox a propósito');
+  }
+  // Issue 40: the test routes move the API's clock and run jobs on demand; a public API must not have them.
+  if (e.PORTAL_TEST_ROUTES && (env.NODE_ENV === 'production' || !isLocalSite(e.PUBLIC_SITE_URL))) {
+    throw new ConfigError(
+      'Configuración no válida: PORTAL_TEST_ROUTES: las rutas de prueba son solo para las pruebas del navegador en esta máquina; no se activan con NODE_ENV=production ni con un PUBLIC_SITE_URL que no sea local',
+    );
   }
   return {
     port: e.API_PORT,

@@ -15,7 +15,10 @@ import type { AttemptKind } from './plugins/rate-limit-policy';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** Listings, jobs, statistics: the browser tests' route may move it (clock.ts). */
     clock: Clock;
+    /** Token and link expiry, rate-limit windows: never moved by a route (clock.ts, issue 40). */
+    realClock: Clock;
     database: Database;
     db: Db;
     mailer: Mailer;

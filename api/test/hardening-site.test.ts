@@ -2,10 +2,12 @@
  * Issue 19, item 9 (site server): the real shell/server/site-server.mjs in a child process (an ES
  * module jest's loader cannot import). A local site serves everything as before, without HSTS; a
  * production site (https address) adds HSTS, and both send a restrictive Permissions-Policy; the
- * production site holds back source maps and the remotes' standalone QA harness pages.
+ * production site holds back source maps and the remotes' standalone QA harness pages, however the
+ * path is spelt (issue 40).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -31,6 +33,35 @@ async function startSite(env: Record<string, string>): Promise<{ child: ChildPro
   });
   return { child, url };
 }
+
+/** GET with the path sent exactly as written (fetch would resolve dot segments first). */
+function rawGet(url: string, rawPath: string): Promise<number> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: hostname, port, path: rawPath, method: 'GET' }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Spellings of one file's path that a server normalising paths may resolve to that file. */
+const spellings = (dir: string, file: string) => [
+  `${dir}/${file}/`,
+  `${dir}/${file}//`,
+  `${dir}/${file}%2f`,
+  `${dir}/${file}%2F`,
+  `${dir}/${file}/.`,
+  `${dir}/${file}/%2e`,
+  `${dir}/x/../${file}`,
+  `${dir}/x/%2e%2e/${file}/`,
+  `${dir}//${file}/`,
+  `${dir}/${file}/./`,
+  `${dir}/./${file}%2f`,
+  `${dir}/${file.toUpperCase()}/`,
+];
 
 describe('site server: production hardening', () => {
   let dataDir: string;
@@ -60,6 +91,18 @@ describe('site server: production hardening', () => {
     expect((await fetch(`${production.url}/remotes/mf-listing/v/7/index.html`)).status).toBe(404);
     expect((await fetch(`${production.url}/remotes/mf-listing/v/7/`)).status).toBe(404);
     expect((await fetch(`${production.url}/remotes/mf-listing/v/7/remoteEntry.js`)).status).toBe(200);
+  });
+
+  test('production: no source map or harness page in any spelling of its path', async () => {
+    const dir = '/remotes/mf-listing/v/7';
+    // the local site serves these spellings (so each reaches the file), the production site none
+    for (const p of spellings(dir, 'remoteEntry.js.map').filter((s) => !/[A-Z]{3}/.test(s))) {
+      expect({ p, status: await rawGet(local.url, p) }).toEqual({ p, status: 200 });
+    }
+    for (const p of [...spellings(dir, 'remoteEntry.js.map'), ...spellings(dir, 'index.html'), `${dir}//`, `${dir}/.`, `${dir}%2f`]) {
+      expect({ p, status: await rawGet(production.url, p) }).toEqual({ p, status: 404 });
+    }
+    expect(await rawGet(production.url, `${dir}/remoteEntry.js`)).toBe(200);
   });
 
   test('a local site (development, e2e) still serves them', async () => {

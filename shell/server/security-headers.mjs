@@ -7,6 +7,7 @@
  * - in production (NODE_ENV=production, or a site address that is not local), no source maps and no
  *   standalone QA harness page of a remote: they are for development and map the code for attackers.
  */
+import path from 'node:path';
 
 /** True for a site on this machine (development, e2e): everything is served as before. */
 export function isLocalSite(siteUrl) {
@@ -41,8 +42,15 @@ export function extraSecurityHeaders(siteUrl) {
   return headers;
 }
 
-/** Paths a production site answers 404: source maps and the remotes' standalone harness pages. */
+/**
+ * Paths a production site answers 404: source maps and the remotes' standalone harness pages, in
+ * any spelling that reaches the same file (issue 40: /main.js.map/ and /main.js.map%2f were
+ * served). `urlPath` is decoded; it is judged as the file lookup reads it: dot segments and
+ * repeated or trailing slashes resolved, and in any case (a case-insensitive disk serves
+ * MAIN.JS.MAP too).
+ */
 export function hiddenInProduction(urlPath) {
-  if (urlPath.endsWith('.map')) return true;
-  return /^\/remotes\/mf-[a-z]+\/(v\/[^/]+\/)?(index\.html)?$/.test(urlPath);
+  const file = path.posix.normalize(urlPath).replace(/\/+$/, '').toLowerCase();
+  if (file.endsWith('.map')) return true;
+  return /^\/remotes\/mf-[a-z]+(\/v\/[^/]+)?(\/index\.html)?$/.test(file);
 }

@@ -12,7 +12,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { extraSecurityHeaders, hiddenInProduction, isProductionSite } from './security-headers.mjs';
 import { fileURLToPath } from 'node:url';
-import { createSsr, newNonce } from './ssr.mjs';
+import { createSsr, newNonce, ssrSettings } from './ssr.mjs';
+import { compileTemplate, pageHtml } from './page-html.mjs';
 import { robotsTxt, sitemapFor } from './sitemap.mjs';
 import pageManifest from '../../shared-contracts/src/page-manifest.js';
 import mapDefaults from '../../shared-contracts/src/map-defaults.js';
@@ -56,17 +57,34 @@ function usdDopRate(value) {
   return n;
 }
 
+/**
+ * PORTAL_TEST_ROUTES (issue 40): only "1" turns the test routes on ("0" or unset: off; "true" is
+ * refused, not guessed), and never in production or on a site that is not on this machine.
+ */
+function testRoutes(env, production) {
+  const value = env.PORTAL_TEST_ROUTES ?? '';
+  if (value === '' || value === '0') return false;
+  if (value !== '1') throw new Error(`PORTAL_TEST_ROUTES: solo "1" activa las rutas de prueba ("0" o sin definir: desactivadas), no "${value}"`);
+  if (production) {
+    throw new Error('PORTAL_TEST_ROUTES: las rutas de prueba son solo para las pruebas del navegador en esta máquina; no se activan con NODE_ENV=production ni con un PUBLIC_SITE_URL que no sea local');
+  }
+  return true;
+}
+
+/** The site's settings from the environment; a bad value throws with the variable's name. */
 export function siteSettings(env = process.env) {
   const port = Number(env.PORT ?? 3000);
   const apiPort = Number(env.API_PORT ?? 4000);
   const siteUrl = (env.PUBLIC_SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const apiUrl = (env.PUBLIC_API_URL ?? `http://localhost:${apiPort}`).replace(/\/+$/, '');
   const dataDir = path.resolve(ROOT, env.DATA_DIR ?? 'data');
+  const production = isProductionSite(siteUrl, env);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     siteUrl,
-    production: isProductionSite(siteUrl, env),
+    production,
+    ssr: ssrSettings(env),
     dataDir,
     /** The registry file the deploy commands maintain; the default points at each app's dist. */
     registryFile: path.join(dataDir, 'registry.json'),
@@ -75,7 +93,7 @@ export function siteSettings(env = process.env) {
       apiBaseUrl: apiUrl,
       tileUrl: env.TILE_URL ?? DEFAULT_TILE_URL,
       contactEmail: env.CONTACT_EMAIL ?? 'contacto@inmueblesrd.do',
-      testRoutes: env.PORTAL_TEST_ROUTES === '1',
+      testRoutes: testRoutes(env, production),
       remoteTimeoutMs: positiveInt('REMOTE_TIMEOUT_MS', env.REMOTE_TIMEOUT_MS, 15_000),
       // absolute listing links in WhatsApp messages, and the rate of the other-currency figure (issue 21)
       siteUrl,
@@ -202,13 +220,15 @@ function safeJoin(base, rel) {
 export function createSiteServer(settings = siteSettings()) {
   const shellDist = path.join(ROOT, 'shell', 'dist');
   let indexCache = null;
+  if (settings.config.testRoutes) console.warn('[site] PORTAL_TEST_ROUTES=1: rutas de prueba activas (/__error); solo para las pruebas del navegador, nunca en producción');
 
+  /** index.html in pieces (page-html.mjs) and as the plain shell the browser renders. */
   function indexHtml() {
     const file = path.join(shellDist, 'index.html');
     const stat = fs.statSync(file);
     if (!indexCache || indexCache.mtimeMs !== stat.mtimeMs) {
-      const html = fs.readFileSync(file, 'utf8').replaceAll('__PUBLIC_SITE_URL__', settings.siteUrl);
-      indexCache = { mtimeMs: stat.mtimeMs, body: Buffer.from(html), file, stat };
+      const template = compileTemplate(fs.readFileSync(file, 'utf8'), settings.siteUrl);
+      indexCache = { mtimeMs: stat.mtimeMs, template, body: Buffer.from(pageHtml(template)), file, stat };
     }
     return indexCache;
   }
@@ -248,7 +268,7 @@ export function createSiteServer(settings = siteSettings()) {
     try {
       // the pages the browser renders (account, publish) get the plain shell at once
       if (!CLIENT_ROUTES.some((r) => r.test(urlPath)))
-        page = await ssr.renderPage(req.url ?? '/', { template: index.body.toString(), templateVersion: index.mtimeMs, registry: { browser: browserRegistry(registry), server: serverRegistry(registry) }, nonce });
+        page = await ssr.renderPage(req.url ?? '/', { template: index.template, templateVersion: index.mtimeMs, registry: { browser: browserRegistry(registry), server: serverRegistry(registry) }, nonce });
     } catch (err) {
       console.error('[ssr] render failed; the browser renders the page', err);
     }
@@ -359,8 +379,18 @@ export function createSiteServer(settings = siteSettings()) {
   return server;
 }
 
+/** The settings, or the process ends with their error (exit 1): a bad variable stops the start. */
+export function siteSettingsOrExit(env = process.env) {
+  try {
+    return siteSettings(env);
+  } catch (err) {
+    console.error(`[site] Configuración no válida: ${err instanceof Error ? err.message : err}`);
+    process.exit(1);
+  }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const settings = siteSettings();
+  const settings = siteSettingsOrExit();
   const server = createSiteServer(settings);
   server.listen(settings.port, settings.host, () => {
     console.log(`[site] ${settings.siteUrl} (listening on ${settings.host}:${settings.port})`);

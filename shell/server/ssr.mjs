@@ -1,11 +1,12 @@
 /**
  * Server rendering in the site server (docs/decisions/0008-server-rendering.md): loads the shell's
  * server build (shell/dist/server/server.js) once, asks it to render a page with the registry's
- * server builds, and writes the result into the shell's index.html: the page's <head> (title,
- * description, canonical, Open Graph, Twitter, JSON-LD), the styles, the app's HTML inside
- * #root, and the data it used, embedded once in an inline script for hydration, admitted by the
- * CSP through its hash.
- * Without a server build (not built yet) the plain shell is served, as before.
+ * server builds, and puts the result together with the shell's index.html (page-html.mjs: no
+ * listing text is ever a pattern): the page's <head> (title, description, canonical, Open Graph,
+ * Twitter, JSON-LD), the styles, the app's HTML inside #root, and the data it used, embedded once
+ * in an inline script for hydration, admitted by the CSP through its hash.
+ * Without a server build (not built yet) the plain shell is served, as before. A page larger than
+ * SSR_MAX_PAGE_BYTES is sent as the shell with the page's <head>: the browser renders it.
  *
  * Whole responses of complete renders are kept (body and gzip, by the renderer's key, the
  * template and the registry; a minute at most, RESPONSE_CACHE_BYTES in all): a repeated page
@@ -19,16 +20,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
+import { pageHtml, scriptJson, unavailableHtml } from './page-html.mjs';
 
 const require = createRequire(import.meta.url);
 const gzip = (body) => zlib.gzipSync(body, { level: 6 });
-
-const escapeHtml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-/** JSON inside <script>: nothing in it can close the element or start a comment. */
-const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-
-/** The shell's #root with its boot header (shell/public/index.html, minified or not). */
-const ROOT_DIV = /<div id="?root"?>\s*(?:<div class="?boot-header"?><\/div>)?\s*<\/div>/;
 
 export const newNonce = () => crypto.randomBytes(16).toString('base64');
 
@@ -78,70 +73,28 @@ function createResponseCache(maxBytes, maxAgeMs) {
   };
 }
 
-function positiveInt(name, value, fallback) {
+function positiveInt(name, value, fallback, unit = 'ms') {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} debe ser un entero positivo (ms), no "${value}"`);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} debe ser un entero positivo (${unit}), no "${value}"`);
   return n;
 }
+
+/** Default size cap of a server-rendered page: several times the largest page the portal draws. */
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 
 export function ssrSettings(env = process.env) {
   return {
     remoteTimeoutMs: positiveInt('SSR_REMOTE_TIMEOUT_MS', env.SSR_REMOTE_TIMEOUT_MS, 3000),
     renderTimeoutMs: positiveInt('SSR_RENDER_TIMEOUT_MS', env.SSR_RENDER_TIMEOUT_MS, 5000),
+    maxPageBytes: positiveInt('SSR_MAX_PAGE_BYTES', env.SSR_MAX_PAGE_BYTES, MAX_PAGE_BYTES, 'bytes'),
     apiUrl: (env.SSR_API_URL ?? '').replace(/\/+$/, ''),
   };
 }
 
-/** The <head> for a page: the SPEC's home metadata unless the page gives its own. */
-function withHead(html, head, siteUrl) {
-  if (!head) return html;
-  let out = html;
-  const setMeta = (attr, name, content) => {
-    // index.html is minified by the build: attribute values may be unquoted
-    const re = new RegExp(`<meta ${attr}="?${name.replace(/[.:]/g, '\\$&')}"? content=(?:"[^"]*"|[^\\s>]+)\\s*/?>`);
-    const tag = `<meta ${attr}="${name}" content="${escapeHtml(content)}" />`;
-    out = re.test(out) ? out.replace(re, tag) : out.replace('</head>', `    ${tag}\n  </head>`);
-  };
-  if (head.title) {
-    out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`);
-    setMeta('property', 'og:title', head.title);
-    setMeta('name', 'twitter:title', head.title);
-  }
-  if (head.description) {
-    setMeta('name', 'description', head.description);
-    setMeta('property', 'og:description', head.description);
-    setMeta('name', 'twitter:description', head.description);
-  }
-  if (head.canonical) {
-    out = out.replace(/<link rel="?canonical"? href=(?:"[^"]*"|[^\s>]+)\s*\/?>/, `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
-    setMeta('property', 'og:url', head.canonical);
-  }
-  if (head.og) {
-    setMeta('property', 'og:type', head.og.type);
-    if (head.og.image) {
-      setMeta('property', 'og:image', head.og.image.url);
-      if (head.og.image.width) setMeta('property', 'og:image:width', String(head.og.image.width));
-      if (head.og.image.height) setMeta('property', 'og:image:height', String(head.og.image.height));
-      setMeta('property', 'og:image:alt', head.og.image.alt);
-      setMeta('name', 'twitter:card', 'summary_large_image');
-      setMeta('name', 'twitter:image', head.og.image.url);
-    }
-  }
-  const extra = [];
-  if (head.preloadImage) {
-    const p = head.preloadImage;
-    extra.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(p.href)}"${p.srcset ? ` imagesrcset="${escapeHtml(p.srcset)}"` : ''}${p.sizes ? ` imagesizes="${escapeHtml(p.sizes)}"` : ''} />`);
-  }
-  if (head.jsonLd) extra.push(`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`);
-  if (extra.length) out = out.replace('</head>', `    ${extra.join('\n    ')}\n  </head>`);
-  void siteUrl;
-  return out;
-}
-
 export function createSsr(settings, { shellDist }) {
   const serverBuild = path.join(shellDist, 'server', 'server.js');
-  const options = ssrSettings();
+  const options = settings.ssr ?? ssrSettings();
   let renderer = null;
   let serverModule = null;
   let loadedMtime = 0;
@@ -165,6 +118,7 @@ export function createSsr(settings, { shellDist }) {
         apiUrl: options.apiUrl || settings.config.apiBaseUrl,
         remoteTimeoutMs: options.remoteTimeoutMs,
         renderTimeoutMs: options.renderTimeoutMs,
+        maxHtmlBytes: options.maxPageBytes,
       });
     }
     return renderer;
@@ -172,7 +126,7 @@ export function createSsr(settings, { shellDist }) {
 
   /**
    * The page for `url`, or null when the browser renders it (not a server-rendered route, or no
-   * server build). `template`: the shell's index.html; `registry`: {browser, server} maps.
+   * server build). `template`: the shell's index.html (compileTemplate); `registry`: {browser, server} maps.
    */
   const responses = createResponseCache(RESPONSE_CACHE_BYTES, RESPONSE_MAX_AGE_MS);
 
@@ -195,17 +149,13 @@ export function createSsr(settings, { shellDist }) {
       if (!result) return null;
     }
     if (result.status === 503) {
-      const body = Buffer.from(unavailablePage(template, result.message));
+      const body = Buffer.from(unavailableHtml(template, result.message));
       return { status: 503, body, scriptHashes: [], gzipped: () => gzip(body) };
     }
     const payload = { config: settings.config, registry: registry.browser, pageData: result.pageData, modules: result.modules ?? [] };
     const script = `window.__PORTAL_SSR__=${scriptJson(payload)}`;
-    let html = withHead(template, result.head, settings.siteUrl);
-    html = html.replace('</head>', `    ${result.styles}\n  </head>`);
-    html = html.replace(ROOT_DIV, () => `<div id="root">${result.html}</div>\n    <script>${script}</script>`);
-    // the page works without JavaScript now
-    html = html.replace(/<noscript>[\s\S]*?<\/noscript>/, '');
-    const body = Buffer.from(html);
+    const body = result.tooLarge ? null : Buffer.from(pageHtml(template, { head: result.head, styles: result.styles, root: result.html, script }));
+    if (!body || body.length > options.maxPageBytes) return tooLarge(url, result, template, body?.length);
     const scriptHashes = [scriptHash(script)];
     // a render with React's nonce'd scripts in it is this response's only
     if (result.key && !result.html.includes(nonce)) {
@@ -217,6 +167,13 @@ export function createSsr(settings, { shellDist }) {
     return { status: result.status, body, scriptHashes, gzipped: () => gzip(body) };
   }
 
+  /** Past the size cap the page is the shell with the page's <head>, rendered by the browser. */
+  function tooLarge(url, result, template, bytes) {
+    console.warn(`[ssr] ${url}: la página pasa de SSR_MAX_PAGE_BYTES (${bytes ?? 'el render'} > ${options.maxPageBytes} bytes); la dibuja el navegador`);
+    const body = Buffer.from(pageHtml(template, { head: result.head }));
+    return { status: result.status, body, scriptHashes: [], gzipped: () => gzip(body) };
+  }
+
   /** The shell's server build (its helpers), or null when not built. */
   async function serverBuildModule() {
     await getRenderer();
@@ -224,11 +181,4 @@ export function createSsr(settings, { shellDist }) {
   }
 
   return { renderPage, serverBuildModule, apiUrl: options.apiUrl || settings.config.apiBaseUrl };
-}
-
-/** The API does not answer: a Spanish message, status 503, never an empty page. */
-export function unavailablePage(template, message) {
-  return template
-    .replace(ROOT_DIV, `<div id="root"><div class="boot-header"></div><main style="padding:32px 16px;text-align:center"><h1>${escapeHtml(message)}</h1><p><a href="/">Volver a intentar</a></p></main></div>`)
-    .replace(/<script[^>]*main\.js[^>]*><\/script>/, '');
 }

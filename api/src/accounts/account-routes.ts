@@ -16,11 +16,12 @@ import { createUser, findUserByEmail, markConfirmed, revokeTokens, setPassword }
 import { mergeFavoritos } from '../favoritos/repository';
 
 export default async function accountRoutes(app: FastifyInstance) {
-  const { db, clock, config, mailer } = app;
+  // emailed links expire by the real clock (issue 40), as login tokens do
+  const { db, clock, realClock, config, mailer } = app;
   const siteLink = (path: string) => `${config.publicSiteUrl}${path}`;
 
   async function sendConfirmation(user: { id: string; email: string; name: string }) {
-    const token = await issueToken(db, user.id, 'confirm', clock.now());
+    const token = await issueToken(db, user.id, 'confirm', realClock.now());
     mailer.send(confirmEmailMessage(user.email, user.name, siteLink(confirmEmailPath(user.id, token))));
   }
 
@@ -41,7 +42,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     const parsed = confirmEmailSchema.safeParse(request.body);
     if (!parsed.success) throw new HttpError(400, MSG.invalidOrExpiredLink);
     const { id, token } = parsed.data;
-    if (!isUuid(id) || !(await consumeToken(db, id, token, 'confirm', clock.now()))) {
+    if (!isUuid(id) || !(await consumeToken(db, id, token, 'confirm', realClock.now()))) {
       throw new HttpError(400, MSG.invalidOrExpiredLink);
     }
     await markConfirmed(db, id);
@@ -90,7 +91,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     const user = await findUserByEmail(db, email);
     if (user) {
       authEvent(request, 'reset_requested', user.id);
-      const token = await issueToken(db, user.id, 'reset', clock.now());
+      const token = await issueToken(db, user.id, 'reset', realClock.now());
       mailer.send(resetPasswordMessage(user.email, user.name, siteLink(resetPasswordPath(user.id, token))));
     }
     return { message: MSG.resetLinkSent };
@@ -106,9 +107,9 @@ export default async function accountRoutes(app: FastifyInstance) {
     // The token is checked before the costly hash (issue 19): a flood of made-up links costs one
     // indexed read each, not an argon2 run. It is consumed only after the hash, so a failure
     // while hashing leaves the link usable.
-    if (!isUuid(id) || !(await tokenIsUsable(db, id, token, 'reset', clock.now()))) throw new HttpError(400, MSG.invalidOrExpiredLink);
+    if (!isUuid(id) || !(await tokenIsUsable(db, id, token, 'reset', realClock.now()))) throw new HttpError(400, MSG.invalidOrExpiredLink);
     const passwordHash = await hashPassword(newPassword);
-    if (!(await consumeToken(db, id, token, 'reset', clock.now()))) throw new HttpError(400, MSG.invalidOrExpiredLink);
+    if (!(await consumeToken(db, id, token, 'reset', realClock.now()))) throw new HttpError(400, MSG.invalidOrExpiredLink);
     await setPassword(db, id, passwordHash);
     authEvent(request, 'password_reset', id);
     return { message: MSG.passwordChanged };

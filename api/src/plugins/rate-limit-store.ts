@@ -1,8 +1,8 @@
 /**
  * The rate limits' counters in the database (table rate_limit_hits), behind @fastify/rate-limit's
  * store contract (incr/read/child), so every limiter the plugin creates counts in one place that
- * all API instances share (docs/decisions/0006-several-api-instances.md). Fixed windows on the app's
- * clock (tests move it). Nothing is evicted to make room, so flooding with new keys cannot reset
+ * all API instances share (docs/decisions/0006-several-api-instances.md). Fixed windows on the
+ * clock it is given (the app's real clock: tests move it, the test clock route does not). Nothing is evicted to make room, so flooding with new keys cannot reset
  * anyone's counter; rows whose window has ended are swept now and then.
  */
 import { lte, sql } from 'drizzle-orm';

@@ -7,7 +7,8 @@
  * (docs/performance.md).
  *
  * React writes the response's CSP nonce into its inline scripts; a hit gets the new nonce put in
- * place of the one it was rendered with (16 random bytes, so it occurs nowhere else in the page).
+ * place of the one it was rendered with (16 random bytes, so it occurs nowhere else in the page;
+ * split and joined, so nothing in it is read as a replacement pattern).
  * Only complete renders are kept (a remote that failed or timed out left its area to the browser),
  * and none for longer than `maxAgeMs`: a page also says things that depend on the day ("Actualizado
  * hoy", "Bajó de precio" for 30 days).
@@ -38,7 +39,7 @@ export function createHtmlCache<T>(maxChars: number, maxAgeMs: number, now: () =
         return undefined;
       }
       entries.set(key, hit);
-      return { html: hit.nonce === nonce ? hit.html : hit.html.replaceAll(hit.nonce, nonce), rest: hit.rest };
+      return { html: hit.nonce === nonce ? hit.html : hit.html.split(hit.nonce).join(nonce), rest: hit.rest };
     },
     set(key, value) {
       const size = key.length + value.html.length;

@@ -37,6 +37,8 @@ export interface RendererOptions {
   remoteTimeoutMs: number;
   /** After this, what is still pending is left to the browser (SSR_RENDER_TIMEOUT_MS). */
   renderTimeoutMs: number;
+  /** A render larger than this is dropped (`tooLarge`): the browser renders the page (SSR_MAX_PAGE_BYTES). */
+  maxHtmlBytes?: number;
 }
 
 export interface RenderResult {
@@ -59,6 +61,8 @@ export interface RenderResult {
   reused?: boolean;
   /** Status 503: the Spanish message the site server shows. */
   message?: string;
+  /** The render passed `maxHtmlBytes`: no HTML, the browser renders the page. */
+  tooLarge?: boolean;
 }
 
 export interface Renderer {
@@ -102,18 +106,26 @@ function antdStyles(): string {
   return extracted.css;
 }
 
-/** `complete`: nothing failed or was left to the browser (only such a render may be reused). */
-function renderHtml(element: React.ReactNode, timeoutMs: number, nonce: string): Promise<{ html: string; complete: boolean }> {
+/**
+ * `complete`: nothing failed or was left to the browser (only such a render may be reused).
+ * `tooLarge`: the HTML passed `maxBytes`; what came after is not kept.
+ */
+function renderHtml(element: React.ReactNode, timeoutMs: number, nonce: string, maxBytes: number): Promise<{ html: string; complete: boolean; tooLarge: boolean }> {
   return new Promise((resolve, reject) => {
-    let html = '';
+    const chunks: Buffer[] = [];
+    let bytes = 0;
     let complete = true;
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {
-        html += chunk.toString();
+        bytes += chunk.length;
+        if (bytes <= maxBytes) chunks.push(chunk);
         done();
       },
     });
-    sink.on('finish', () => resolve({ html, complete }));
+    sink.on('finish', () => {
+      const tooLarge = bytes > maxBytes;
+      resolve({ html: tooLarge ? '' : Buffer.concat(chunks).toString(), complete: complete && !tooLarge, tooLarge });
+    });
     const stream = renderToPipeableStream(element, {
       // React's own inline scripts (Suspense boundaries) carry the response's CSP nonce
       nonce,
@@ -195,7 +207,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       if (renderOptions.hasResponse?.(key)) return { status, html: '', styles: '', head, pageData, modules, key, reused: true };
       const hit = rendered.get(key, nonce);
       if (hit) return { status, html: hit.html, styles: hit.rest.styles, head, pageData, modules, key };
-      const { html, complete } = await renderHtml(
+      const { html, complete, tooLarge } = await renderHtml(
         <StyleProvider cache={styleCache}>
           <ThemeProvider>
             <StaticRouter location={url}>
@@ -207,7 +219,9 @@ export function createRenderer(options: RendererOptions): Renderer {
         </StyleProvider>,
         options.renderTimeoutMs,
         nonce,
+        options.maxHtmlBytes ?? Infinity,
       );
+      if (tooLarge) return { status, html: '', styles: '', head, pageData, modules, tooLarge };
       const styles = antdStyles() + collectCss();
       if (complete) rendered.set(key, { html, nonce, rest: { styles } });
       return { status, html, styles, head, pageData, modules, key: complete ? key : undefined };
