@@ -43,7 +43,7 @@ export interface RenderResult {
   status: number;
   /** The app's HTML (inside #root). */
   html: string;
-  /** <style> elements: antd's and our CSS. */
+  /** What goes into <head> after the page's metadata: antd's and our CSS (<style>), and headTags(). */
   styles: string;
   head?: PageHead;
   /** Embedded for hydration (usePageData). */
@@ -86,6 +86,14 @@ const apiUnavailable = (err: unknown) => err instanceof ApiError && (err.status 
 function collectCss(): string {
   const css = (globalThis as { __PORTAL_SSR_CSS__?: Map<string, string> }).__PORTAL_SSR_CSS__;
   return css ? `<style data-ssr-css>${[...css.values()].join('\n').replace(/<\/style/gi, '<\\/style')}</style>` : '';
+}
+
+/**
+ * Head tags the site server's head builder (shell/server/ssr.mjs) does not write from `PageHead`
+ * yet, put in <head> with the styles: `robots` (issue 39). Drop this once the builder writes it.
+ */
+function headTags(head: PageHead | undefined): string {
+  return head?.robots === 'noindex' ? '<meta name="robots" content="noindex" />\n' : '';
 }
 
 /**
@@ -194,7 +202,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       const key = createHash('sha256').update(JSON.stringify([registered, url, status, head ?? null, pageData])).digest('base64');
       if (renderOptions.hasResponse?.(key)) return { status, html: '', styles: '', head, pageData, modules, key, reused: true };
       const hit = rendered.get(key, nonce);
-      if (hit) return { status, html: hit.html, styles: hit.rest.styles, head, pageData, modules, key };
+      if (hit) return { status, html: hit.html, styles: headTags(head) + hit.rest.styles, head, pageData, modules, key };
       const { html, complete } = await renderHtml(
         <StyleProvider cache={styleCache}>
           <ThemeProvider>
@@ -210,7 +218,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       );
       const styles = antdStyles() + collectCss();
       if (complete) rendered.set(key, { html, nonce, rest: { styles } });
-      return { status, html, styles, head, pageData, modules, key: complete ? key : undefined };
+      return { status, html, styles: headTags(head) + styles, head, pageData, modules, key: complete ? key : undefined };
     },
   };
 }
