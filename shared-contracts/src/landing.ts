@@ -37,13 +37,16 @@ export function isLandingPathname(pathname: string): boolean {
 export const LUGAR_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const LUGAR_SLUG_MAX = 120;
 
-/** GET /lugares/{slug}: the place a landing slug names, and the listing field it filters. */
+/** GET /lugares/{slug}: the place a landing slug names, and the listing filters that are that place. */
 export interface LugarResponse {
   /** The place's own slug (the canonical address); differs when reached by another name ("ensanche-naco"). */
   slug: string;
-  /** region = province, place = municipality, locality = sector (as the listings hold them). */
-  campo: 'region' | 'place' | 'locality';
   nombre: string;
+  /**
+   * region = province, place = municipality, locality = sector, as listings hold them; a sector
+   * whose name another sector has also filters its municipality (Bella Vista of Santiago).
+   */
+  filtros: Partial<Record<'region' | 'place' | 'locality', string>>;
 }
 
 export const LANDING_MSG = {

@@ -7,7 +7,7 @@ import { slugify, type LugarResponse } from 'shared-contracts';
 import { placeBySlug } from '../geocoder';
 import type { OptionLists } from '../anuncios/search-query';
 
-type Campo = LugarResponse['campo'];
+type Campo = keyof LugarResponse['filtros'];
 
 /** slug -> listing value, per option lists (a new lists object comes with each change). */
 const listingSlugs = new WeakMap<OptionLists, Map<string, { campo: Campo; nombre: string }>>();
@@ -31,7 +31,7 @@ function slugsOf(options: OptionLists) {
 
 export function resolveLugar(slug: string, options: OptionLists): LugarResponse | null {
   const known = placeBySlug(slug);
-  if (known) return { slug: known.slug, campo: known.kind, nombre: known.name };
+  if (known) return { slug: known.slug, nombre: known.name, filtros: { ...known.filters } };
   const listed = slugsOf(options).get(slug);
-  return listed ? { slug, ...listed } : null;
+  return listed ? { slug, nombre: listed.nombre, filtros: { [listed.campo]: listed.nombre } } : null;
 }

@@ -71,10 +71,11 @@ export default async function sitemapRoutes(app: FastifyInstance, opts: { perFil
       for (const campo of ['region', 'locality', 'place'] as const) {
         const nombre = row[campo];
         if (!nombre) continue;
-        const slug = slugOfPlace(campo, nombre);
-        // only an address that shows this listing: the slug names this very field and value
+        const slug = slugOfPlace(campo, nombre, campo === 'locality' ? row.place : campo === 'place' ? row.region : undefined);
+        // only an address that shows this listing: the slug's filters are this listing's values
         const lugar = resolveLugar(slug, options);
-        if (lugar && lugar.slug === slug && lugar.campo === campo && lugar.nombre === nombre) add(row.proposito, row.propiedad, slug);
+        const shows = lugar && lugar.slug === slug && lugar.filtros[campo] === nombre && Object.entries(lugar.filtros).every(([k, v]) => row[k as typeof campo] === v);
+        if (shows) add(row.proposito, row.propiedad, slug);
       }
     }
     return { items: [...items.values()] };

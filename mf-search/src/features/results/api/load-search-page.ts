@@ -22,7 +22,7 @@ async function resolveLanding(landing: LandingPath, api: ApiClient, signal?: Abo
   if (!landing.lugar) return { filters };
   try {
     const lugar = await api.lugar(landing.lugar, signal);
-    return { filters: { ...filters, [lugar.campo]: lugar.nombre }, nombre: lugar.nombre, slug: lugar.slug };
+    return { filters: { ...filters, ...lugar.filtros }, nombre: lugar.nombre, slug: lugar.slug };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;
