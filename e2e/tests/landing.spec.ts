@@ -22,12 +22,12 @@ async function piantiniCount(): Promise<number> {
   return res.body.count;
 }
 
-async function publishInPiantini(user: TestUser, title: string): Promise<Anuncio> {
+async function publishInPiantini(user: TestUser, title: string, locality = 'Piantini'): Promise<Anuncio> {
   const form = new FormData();
   const fields: Record<string, string> = {
     title, proposito: 'venta', propiedad: 'Apartamento', moneda: 'US', price: '245000', description: 'Creado por la prueba de páginas de lugares',
     name: user.name, apellido: user.apellido, movil: '8095550000', email: user.email,
-    place: 'Santo Domingo de Guzmán', region: 'Distrito Nacional', locality: 'Piantini', address: 'Av. Abraham Lincoln, Piantini', latitude: '18.4705', longitude: '-69.9385',
+    place: 'Santo Domingo de Guzmán', region: 'Distrito Nacional', locality, address: 'Av. Abraham Lincoln, Piantini', latitude: '18.4705', longitude: '-69.9385',
   };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const res = await fetch(`${E2E.apiUrl}/anuncio`, { method: 'POST', body: form, headers: { authorization: `Bearer ${user.token}` } });
@@ -85,4 +85,22 @@ test('the same address with a listing: 200 with its card, indexable, and in the 
   }
   expect(await piantiniCount()).toBe(0);
   expect((await html('/sitemap-lugares.xml')).body).not.toContain(`<loc>${E2E.siteUrl}${PIANTINI}</loc>`);
+});
+
+test("a seller's hostile place name becomes a plain slug and escaped text: no tag of it reaches the page", async () => {
+  const owner = await createConfirmedUser();
+  const hostile = '<img src=x onerror=alert(1)>"Mi Barrio\'';
+  await publishInPiantini(owner, `Apartamento e2e ${Date.now().toString(36)}`, hostile);
+  try {
+    const slug = '/venta/apartamento/img-src-x-onerror-alert-1-mi-barrio';
+    expect((await html('/sitemap-lugares.xml')).body).toContain(`<loc>${E2E.siteUrl}${slug}</loc>`);
+    const res = await html(slug);
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('class="anuncio-card"');
+    expect(res.body).not.toContain('<img src=x');
+    const title = /<title>([^<]*)<\/title>/.exec(res.body)?.[1] ?? '';
+    expect(title).toMatch(/^Apartamentos en venta en &lt;img src=x onerror=alert\(1\)&gt;(&quot;|&#34;)Mi Barrio(&#39;|&#x27;|') \| InmueblesRD$/);
+  } finally {
+    await deleteAllListings(owner);
+  }
 });
