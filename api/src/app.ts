@@ -44,6 +44,7 @@ import busquedaRoutes from './busquedas/busqueda-routes';
 import geocoderRoutes from './geocoder/geocoder-routes';
 import photoRoutes from './photos/photo-routes';
 import sitemapRoutes from './sitemap/sitemap-routes';
+import lugaresRoutes from './lugares/lugares-routes';
 
 export interface AppOptions {
   /** An open database (tests, scripts); otherwise one is opened from the config and closed with the app. */
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(geocoderRoutes, { geocoderUrl: config.geocoderUrl, limit: app.limitGeocode, now: app.clock.now });
   await app.register(photoRoutes, { storage: app.photoStorage });
   await app.register(sitemapRoutes);
+  await app.register(lugaresRoutes);
   // Last: onClose hooks run last-registered first, so each job stops before anything it uses closes.
   if (opts.background) await app.register(background, opts.background);
   return app;

@@ -50,6 +50,21 @@ describe('GET /geocode/search', () => {
     expect(vista.body.features.map((f) => f.text)).toContain('Bella Vista');
   });
 
+  it('knows the sectors people look for (issue 39): Piantini, Naco, Bávaro, Cap Cana, Cerros de Gurabo', async () => {
+    const piantini = (await get('/geocode/search?q=piantini')).body.features[0];
+    expect(piantini.place_name).toBe('Piantini, Santo Domingo de Guzmán, Distrito Nacional, República Dominicana');
+    expect(contextText(piantini, 'locality')).toBe('Piantini');
+    // GeoNames' point, within 2 km of the sector (arc-minute precision)
+    expect(piantini.center[0]).toBeCloseTo(-69.95, 1);
+    expect(piantini.center[1]).toBeCloseTo(18.47, 1);
+    const bavaro = (await get('/geocode/search?q=bavaro')).body.features[0];
+    expect(bavaro.place_name).toBe('Bávaro, Higüey, La Altagracia, República Dominicana');
+    expect(bavaro.center[0]).toBeCloseTo(-68.43, 1);
+    expect((await get('/geocode/search?q=ensanche%20naco')).body.features[0].text).toBe('Naco');
+    expect((await get('/geocode/search?q=cap%20cana')).body.features[0].place_name).toBe('Cap Cana, Higüey, La Altagracia, República Dominicana');
+    expect((await get('/geocode/search?q=cerros%20de%20gurabo')).body.features[0].text).toBe('Los Cerros de Gurabo');
+  });
+
   it('answers provinces, municipalities and sectors, at most 8, broader places first', async () => {
     const { body } = await get('/geocode/search?q=santo%20domingo');
     expect(body.features.length).toBeGreaterThan(1);
@@ -87,10 +102,18 @@ describe('GET /geocode/reverse', () => {
   });
 
   it('falls back to the nearest municipality where no sector is near', async () => {
-    const { body } = await get('/geocode/reverse?lng=-70.70&lat=19.45');
-    expect(body.features[0]).toMatchObject({ id: 'place.2501', text: 'Santiago' });
-    expect(contextText(body.features[0], 'region')).toBe('Santiago');
+    const { body } = await get('/geocode/reverse?lng=-70.53&lat=19.22');
+    expect(body.features[0]).toMatchObject({ id: 'place.1301', text: 'La Vega' });
+    expect(contextText(body.features[0], 'region')).toBe('La Vega');
     expect(contextText(body.features[0], 'locality')).toBeUndefined();
+  });
+
+  it('never names a sector it knows only by name: at Naco\'s stand-in point (its municipality\'s) the answer is another place', async () => {
+    const naco = getGazetteer().sectors.find((s) => s.name === 'Naco')!;
+    expect(naco.approx).toBe(true);
+    const { body } = await get(`/geocode/reverse?lng=${naco.lng}&lat=${naco.lat}`);
+    expect(body.features.length).toBeGreaterThan(0);
+    expect(body.features.map((f) => f.text)).not.toContain('Naco');
   });
 
   it('answers no features outside the Dominican Republic (Haiti, the sea, Miami)', async () => {

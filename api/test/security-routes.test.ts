@@ -44,6 +44,8 @@ const PUBLIC = new Set([
   'GET /sitemap/anuncios',
   'GET /sitemap/anuncios/:file',
   'GET /sitemap/lugares',
+  // the place a landing page's slug names (issue 39): gazetteer names and the searchable listings' places
+  'GET /lugares/:slug',
   // the alert email's one-click unsubscribe (RFC 8058): the signed token is the proof (issue 22)
   'POST /busquedas/:id/baja',
   // CORS preflight (answered by @fastify/cors, no handler of ours behind it)

@@ -9,6 +9,7 @@ import type { AccionModeracion, ModeracionResponse, MotivoReporte } from './mode
 import type { SignupBody, LoginBody, BusquedaCreateBody, BusquedaPatchBody } from './schemas';
 import type { BusquedasResponse, FavoritosResponse, SavedSearch } from './saved';
 import { MSG } from './messages';
+import type { LugarResponse } from './landing';
 
 export class ApiError extends Error {
   constructor(
@@ -67,6 +68,8 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
   return {
     baseUrl: base,
     allAnuncios: (req: AllAnunciosRequest, signal?: AbortSignal) => request<AllAnunciosResponse>('POST', '/allAnuncios', { body: req, signal }),
+    /** The place a landing page's slug names; ApiError 404 when none. */
+    lugar: (slug: string, signal?: AbortSignal) => request<LugarResponse>('GET', `/lugares/${encodeURIComponent(slug)}`, { signal }),
     misAnuncios: (token: string) => request<MisAnunciosResponse>('POST', '/misAnuncios', { body: {}, token }),
     getAnuncio: (anuncioId: string, signal?: AbortSignal) => request<Anuncio>('GET', `/anuncio/${encodeURIComponent(anuncioId)}`, { signal }),
     /** The seller's phone and email when the visitor presses Contacto or Email (no login; throttled per IP). */

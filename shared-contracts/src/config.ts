@@ -95,4 +95,4 @@ export function parseRemoteRegistry(input: unknown): RemoteRegistry {
 
 /** Data attribution the portal must show wherever gazetteer-derived results appear. */
 export const DATA_ATTRIBUTION =
-  'Lugares: Oficina Nacional de Estadística (ONE), División Territorial 2020. Coordenadas © GeoNames (www.geonames.org), CC BY 4.0. Contains information from the Countries States Cities Database (https://github.com/dr5hn/countries-states-cities-database), which is made available here under the Open Database License (ODbL).';
+  'Lugares: Oficina Nacional de Estadística (ONE), División Territorial 2020. Coordenadas © GeoNames (www.geonames.org), CC BY 4.0, en parte a través de Who\'s On First (whosonfirst.org). Contains information from the Countries States Cities Database (https://github.com/dr5hn/countries-states-cities-database), which is made available here under the Open Database License (ODbL).';

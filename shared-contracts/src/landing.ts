@@ -26,7 +26,36 @@ export interface LandingPath {
   lugar?: string;
 }
 
-const LANDING = /^\/(venta|alquiler)(?:\/([a-z0-9-]+)(?:\/([a-z0-9-]+))?)?\/?$/;
+const LANDING = /^\/(venta|alquiler)(?:\/([a-z0-9-]+)(?:\/([a-z0-9-]{1,120}))?)?\/?$/;
+
+/** A path under /venta or /alquiler: a landing page, or nothing at all (404), never the home page. */
+export function isLandingPathname(pathname: string): boolean {
+  return /^\/(venta|alquiler)(\/|$)/.test(pathname);
+}
+
+/** What a place's slug may be (GET /lugares/{slug}); anything else names no place. */
+export const LUGAR_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const LUGAR_SLUG_MAX = 120;
+
+/** GET /lugares/{slug}: the place a landing slug names, and the listing filters that are that place. */
+export interface LugarResponse {
+  /** The place's own slug (the canonical address); differs when reached by another name ("ensanche-naco"). */
+  slug: string;
+  nombre: string;
+  /**
+   * region = province, place = municipality, locality = sector, as listings hold them; a sector
+   * whose name another sector has also filters its municipality (Bella Vista of Santiago).
+   */
+  filtros: Partial<Record<'region' | 'place' | 'locality', string>>;
+}
+
+export const LANDING_MSG = {
+  /** GET /lugares/{slug} of a slug no place has (404). */
+  lugarDesconocido: 'No conocemos ese lugar',
+  /** A known place with no listing of that kind yet: the page says so and offers "Guardar búsqueda". */
+  sinAnuncios: (heading: string) => `Todavía no hay anuncios de ${heading.charAt(0).toLowerCase()}${heading.slice(1)}.`,
+  avisame: 'Guarda esta búsqueda y te avisamos por correo cuando se publique uno.',
+};
 
 /** The landing page a path names, or null (not a landing path, or an unknown property type). */
 export function parseLandingPath(pathname: string): LandingPath | null {

@@ -1,4 +1,4 @@
-import { landingPath, landingTitle, parseLandingPath, slugify } from './landing';
+import { LANDING_MSG, isLandingPathname, landingPath, landingTitle, parseLandingPath, slugify } from './landing';
 import { pageHref, parseSearch, searchHref } from './search-url';
 
 test('a search reads from and writes to one URL; empty values, unknown options and negatives are left out', () => {
@@ -22,4 +22,11 @@ test('landing paths: accentless slugs, known property types only', () => {
   expect(landingPath({ proposito: 'venta', propiedad: 'Apartamento', lugar: 'Piantini' })).toBe('/venta/apartamento/piantini');
   expect(landingTitle('venta', 'Apartamento', 'Piantini')).toBe('Apartamentos en venta en Piantini');
   expect(landingTitle('alquiler')).toBe('Inmuebles en alquiler');
+  // issue 39: anything under /venta or /alquiler that is no landing page is a 404, not the home page
+  for (const p of ['/venta/foo', '/venta/casa/foo/bar', '/alquiler/casa/Piantini', '/venta/casa/pi%C3%A1ntini']) {
+    expect([p, parseLandingPath(p), isLandingPathname(p)]).toEqual([p, null, true]);
+  }
+  expect(isLandingPathname('/')).toBe(false);
+  expect(isLandingPathname('/ventas')).toBe(false);
+  expect(LANDING_MSG.sinAnuncios('Apartamentos en venta en Piantini')).toBe('Todavía no hay anuncios de apartamentos en venta en Piantini.');
 });

@@ -17,6 +17,11 @@ export interface PageHead {
   og?: { type: string; image?: { url: string; width: number; height: number; alt: string } };
   /** schema.org object, written as application/ld+json. */
   jsonLd?: Record<string, unknown>;
+  /**
+   * `<meta name="robots">`: 'noindex' for a page that exists but has nothing to show yet (a
+   * known place's landing page without listings, issue 39).
+   */
+  robots?: 'noindex';
   /** An image worth fetching before the scripts (the first card's or the listing's photo). */
   preloadImage?: { href: string; srcset?: string; sizes?: string };
 }

@@ -74,6 +74,8 @@ function pageTags(head, siteUrl) {
     meta('property', 'og:title', head.title);
     meta('name', 'twitter:title', head.title);
   }
+  // a known place without listings (issue 39): shown to visitors, kept out of search engines
+  if (head.robots) meta('name', 'robots', head.robots);
   if (head.description) {
     meta('name', 'description', head.description);
     meta('property', 'og:description', head.description);

@@ -31,6 +31,11 @@ export interface Sector {
   lng: number;
   type: 'barrio' | 'distrito_municipal' | 'localidad';
   alt?: string[];
+  /**
+   * No licensed source has a point for it (Naco, Cap Cana): `lat`/`lng` are its municipality's.
+   * Found by name, never answered for a point (reverse lookups), never given to demo listings.
+   */
+  approx?: boolean;
 }
 export interface GazetteerFile {
   license: string;
@@ -53,6 +58,8 @@ export interface PlaceEntry {
   province: Province;
   municipality?: Municipality;
   sector?: Sector;
+  /** Its other names (gazetteer `alt`): "Ensanche Naco", "Zona Colonial". */
+  alt: string[];
   /** Normalised words of the name and of each alternative name. */
   nameWords: string[][];
   /** Normalised full names (name + alt), for exact matches. */
@@ -98,6 +105,7 @@ function entry(
     kind,
     id: record.id,
     name: record.name,
+    alt: record.alt ?? [],
     lat: record.lat,
     lng: record.lng,
     province,

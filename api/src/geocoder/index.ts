@@ -23,3 +23,4 @@ export { findProvince, findMunicipality, findSector } from './lookup';
 export { searchGazetteer, reverseGazetteer, insideDominicanRepublic, distanceKm } from './offline';
 export { createNominatimGeocoder } from './nominatim';
 export { GeocoderUnavailableError, type GeocoderProvider } from './provider';
+export { placeBySlug, slugOfPlace, allPlaceSlugs, type PlaceSlug, type PlaceFilters } from './slugs';

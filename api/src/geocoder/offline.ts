@@ -78,7 +78,8 @@ function nearest(entries: PlaceEntry[], lng: number, lat: number): { e: PlaceEnt
 export function reverseGazetteer(lng: number, lat: number): GeocodeResponse {
   if (!Number.isFinite(lng) || !Number.isFinite(lat) || !insideDominicanRepublic(lng, lat)) return { features: [] };
   const { entries } = getGazetteer();
-  const sector = nearest(entries.filter((e) => e.kind === 'locality'), lng, lat);
+  // a sector known only by name (its municipality's point) is never "where the point is"
+  const sector = nearest(entries.filter((e) => e.kind === 'locality' && !e.sector?.approx), lng, lat);
   const municipality = nearest(entries.filter((e) => e.kind === 'place'), lng, lat);
   const first = sector && sector.km <= SECTOR_RADIUS_KM ? sector.e : municipality?.e;
   if (!first) return { features: [] };

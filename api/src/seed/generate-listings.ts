@@ -35,7 +35,8 @@ function pickLocation(rng: Rng): { municipality: Municipality; sector: Sector | 
   const municipality = rng.chance(0.55)
     ? g.municipalityById.get(rng.weighted(BUSY_MUNICIPALITIES))!
     : rng.pick(g.municipalities);
-  const sectors = g.sectors.filter((s) => s.municipality === municipality.id);
+  // only sectors with a point of their own: a demo listing sits where its sector is
+  const sectors = g.sectors.filter((s) => s.municipality === municipality.id && !s.approx);
   const sector = sectors.length && rng.chance(0.6) ? rng.pick(sectors) : null;
   return { municipality, sector };
 }

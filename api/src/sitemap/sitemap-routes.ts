@@ -5,8 +5,9 @@
  *                                    PER_FILE consecutive `seq` values holding published listings
  *   GET /sitemap/anuncios/:file      { items: [{ id, lastmod }] } the published listings of block
  *                                    `file` (seq in file*PER_FILE+1 .. (file+1)*PER_FILE), by seq
- *   GET /sitemap/lugares             { items: [{ proposito, propiedad, region, locality, place }] }
- *                                    the distinct places of published listings (landing pages)
+ *   GET /sitemap/lugares             { items: [{ proposito, propiedad, lugar? }] } the landing pages
+ *                                    that show listings: purpose and type, with each place slug
+ *                                    (lugares/resolve.ts) whose page shows that listing
  * A block is a range of the (status, seq) index, so each file is one index range scan and has at
  * most PER_FILE entries (the sitemap protocol's limit is 50,000 URLs per file).
  */
@@ -16,6 +17,9 @@ import { MSG } from 'shared-contracts';
 import { HttpError } from '../http-error';
 import { anuncios } from '../db/schema';
 import { publiclyVisible } from '../anuncios/repository';
+import { optionLists } from '../anuncios/search-query';
+import { slugOfPlace } from '../geocoder';
+import { resolveLugar } from '../lugares/resolve';
 
 export const SITEMAP_PER_FILE = 50_000;
 const published = eq(anuncios.status, 'published');
@@ -50,10 +54,30 @@ export default async function sitemapRoutes(app: FastifyInstance, opts: { perFil
   });
 
   app.get('/sitemap/lugares', async () => {
-    const items = await db
+    // what search finds (anuncio_searchable(), migration 0007): a landing page of only sold or
+    // paused listings would be empty, and an empty page is no page for the sitemap
+    const rows = await db
       .selectDistinct({ proposito: anuncios.proposito, propiedad: anuncios.propiedad, region: anuncios.region, locality: anuncios.locality, place: anuncios.place })
       .from(anuncios)
-      .where(publiclyVisible);
-    return { items };
+      .where(sql`anuncio_searchable(anuncios)`);
+    const options = await app.searchCache.options(() => optionLists(db));
+    const items = new Map<string, { proposito: string; propiedad: string; lugar?: string }>();
+    const add = (proposito: string, propiedad: string, lugar?: string) => {
+      const key = `${proposito}/${propiedad}/${lugar ?? ''}`;
+      if (!items.has(key)) items.set(key, lugar ? { proposito, propiedad, lugar } : { proposito, propiedad });
+    };
+    for (const row of rows) {
+      add(row.proposito, row.propiedad);
+      for (const campo of ['region', 'locality', 'place'] as const) {
+        const nombre = row[campo];
+        if (!nombre) continue;
+        const slug = slugOfPlace(campo, nombre, campo === 'locality' ? row.place : campo === 'place' ? row.region : undefined);
+        // only an address that shows this listing: the slug's filters are this listing's values
+        const lugar = resolveLugar(slug, options);
+        const shows = lugar && lugar.slug === slug && lugar.filtros[campo] === nombre && Object.entries(lugar.filtros).every(([k, v]) => row[k as typeof campo] === v);
+        if (shows) add(row.proposito, row.propiedad, slug);
+      }
+    }
+    return { items: [...items.values()] };
   });
 }

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import Button from 'antd/es/button';
 import Spin from 'antd/es/spin';
-import { MAP, MSG, pageHref, searchDataKey, searchHref } from 'shared-contracts';
+import { LANDING_MSG, MAP, MSG, pageHref, searchDataKey, searchHref } from 'shared-contracts';
 import { useLocation, useNavigate } from 'web-runtime/router';
 import { usePageData, usePortalStore } from 'web-runtime/store';
 import { StatusPanel, preloadRemote } from 'web-runtime/remote';
@@ -89,9 +89,11 @@ export default function HomePage() {
       </div>
     );
   } else if (data.response.anuncios.length === 0 && state.status === 'ok') {
+    // a landing page of a known place with nothing yet (issue 39): say so, "Guardar búsqueda" is above
+    const empty = data.landing ? `${LANDING_MSG.sinAnuncios(landingHeading(data))} ${LANDING_MSG.avisame}` : SIN_RESULTADOS;
     body = (
-      <Suspense fallback={<p>{SIN_RESULTADOS}</p>}>
-        <Empty description={SIN_RESULTADOS} />
+      <Suspense fallback={<p>{empty}</p>}>
+        <Empty description={empty} />
       </Suspense>
     );
   } else if (viewMode === 'map') {

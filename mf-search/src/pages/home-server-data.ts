@@ -1,9 +1,11 @@
 /**
  * On the server (shell's renderer): the search the address names, embedded for hydration. The
- * home page keeps the site's metadata (SPEC §1); a landing page gets its own title and canonical.
- * A landing place no listing has answers 404; API failures throw (the renderer answers 503).
+ * home page keeps the site's metadata (SPEC §1); a landing page gets its own title and canonical
+ * (the place's own slug: /venta/casa/ensanche-naco is /venta/casa/naco), and `noindex` while it
+ * has no listings. An address under /venta or /alquiler that names no type or place answers 404;
+ * API failures throw (the renderer answers 503).
  */
-import { cardPhotoSrcSet, cardPhotoUrl, CARD_PHOTO_SIZES, landingTitle, searchDataKey, type ServerDataLoader } from 'shared-contracts';
+import { cardPhotoSrcSet, cardPhotoUrl, CARD_PHOTO_SIZES, LANDING_MSG, landingPath, landingTitle, searchDataKey, type ServerDataLoader } from 'shared-contracts';
 import { loadSearchPage } from '../features/results/api/load-search-page';
 import { CARD_EXPOSE } from '../features/results/components/results-grid';
 
@@ -16,9 +18,10 @@ export const serverData: ServerDataLoader = async ({ pathname, search, api, site
   // the cards are mf_listing's: the browser loads them with this page before hydrating
   const remotes = data.response.anuncios.length ? [CARD_EXPOSE] : [];
   if (!data.landing) return { status: 200, key, data, remotes, head: preloadImage ? { preloadImage } : undefined };
-  const { proposito, propiedad, lugarNombre } = data.landing;
+  const { proposito, propiedad, lugarNombre, lugarSlug } = data.landing;
   const heading = landingTitle(proposito, propiedad, lugarNombre);
   const count = data.response.count;
+  const path = lugarSlug ? landingPath({ proposito, propiedad, lugar: lugarSlug }) : pathname.replace(/\/+$/, '');
   return {
     status: 200,
     key,
@@ -26,8 +29,12 @@ export const serverData: ServerDataLoader = async ({ pathname, search, api, site
     remotes,
     head: {
       title: `${heading} | InmueblesRD`,
-      description: `${count.toLocaleString('es-DO')} anuncios: ${heading.toLowerCase()}, República Dominicana. Fotos, precios y contacto en InmueblesRD.`,
-      canonical: `${siteUrl}${pathname.replace(/\/+$/, '')}`,
+      description: count
+        ? `${count.toLocaleString('es-DO')} anuncios: ${heading.toLowerCase()}, República Dominicana. Fotos, precios y contacto en InmueblesRD.`
+        : `${LANDING_MSG.sinAnuncios(heading)} ${LANDING_MSG.avisame}`,
+      canonical: `${siteUrl}${path}`,
+      // a known place with nothing of this kind yet: shown to people, kept out of search engines
+      ...(count === 0 ? { robots: 'noindex' as const } : {}),
       ...(preloadImage ? { preloadImage } : {}),
     },
   };

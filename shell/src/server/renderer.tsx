@@ -45,7 +45,7 @@ export interface RenderResult {
   status: number;
   /** The app's HTML (inside #root). */
   html: string;
-  /** <style> elements: antd's and our CSS. */
+  /** What goes into <head> after the page's metadata: antd's and our CSS (<style>). */
   styles: string;
   head?: PageHead;
   /** Embedded for hydration (usePageData). */

@@ -3,40 +3,47 @@
  * page (`/venta/apartamento/piantini`). Used by the browser (useAnuncios) and by the server
  * renderer (the page's serverData), so both ask the API the same thing.
  */
-import { parseLandingPath, parseSearch, slugify, type AllAnunciosResponse, type ApiClient, type Filters, type LandingPath } from 'shared-contracts';
+import { ApiError, isLandingPathname, parseLandingPath, parseSearch, type AllAnunciosResponse, type ApiClient, type Filters, type LandingPath } from 'shared-contracts';
 
 export interface SearchPageData {
   /** The filters the page shows: the path's (landing page) and the query's. */
   filters: Filters;
   page: number;
-  /** The landing page, with the place its slug named. */
-  landing: (LandingPath & { lugarNombre?: string }) | null;
+  /** The landing page, with the place its slug named (`lugarSlug`: that place's own slug). */
+  landing: (LandingPath & { lugarNombre?: string; lugarSlug?: string }) | null;
   response: AllAnunciosResponse;
 }
 
-/** A landing slug -> the filter it names: a province first, then a sector (locality, place). */
-async function resolveLugar(landing: LandingPath, api: ApiClient, signal?: AbortSignal): Promise<{ filters: Filters; nombre: string } | null> {
-  const base: Filters = { proposito: landing.proposito, ...(landing.propiedad ? { propiedad: landing.propiedad } : {}) };
-  if (!landing.lugar) return { filters: base, nombre: '' };
-  const { regionOptions, localityOptions, placeOptions } = await api.allAnuncios({ filters: base, page: 0 }, signal);
-  for (const [key, options] of [['region', regionOptions], ['locality', localityOptions], ['place', placeOptions]] as const) {
-    const match = options.find((o) => slugify(o) === landing.lugar);
-    if (match) return { filters: { ...base, [key]: match }, nombre: match };
+type Resolved = { filters: Filters; nombre?: string; slug?: string };
+
+/** A landing path -> its filters: purpose, type, and the place its slug names (GET /lugares/{slug}). */
+async function resolveLanding(landing: LandingPath, api: ApiClient, signal?: AbortSignal): Promise<Resolved | null> {
+  const filters: Filters = { proposito: landing.proposito, ...(landing.propiedad ? { propiedad: landing.propiedad } : {}) };
+  if (!landing.lugar) return { filters };
+  try {
+    const lugar = await api.lugar(landing.lugar, signal);
+    return { filters: { ...filters, ...lugar.filtros }, nombre: lugar.nombre, slug: lugar.slug };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
   }
-  return null;
 }
 
-/** null: a landing path whose place no listing has (the page answers 404). */
+/**
+ * null: an address under /venta or /alquiler that names no page (an unknown type or place): the
+ * page answers 404, never the whole catalogue under a made-up name.
+ */
 export async function loadSearchPage(pathname: string, search: string, api: ApiClient, signal?: AbortSignal): Promise<SearchPageData | null> {
   const { filters: queryFilters, page } = parseSearch(search);
   const landing = parseLandingPath(pathname);
+  if (!landing && isLandingPathname(pathname)) return null;
   let filters = queryFilters;
   let landingOut: SearchPageData['landing'] = null;
   if (landing) {
-    const resolved = await resolveLugar(landing, api, signal);
+    const resolved = await resolveLanding(landing, api, signal);
     if (!resolved) return null;
     filters = { ...queryFilters, ...resolved.filters };
-    landingOut = { ...landing, ...(resolved.nombre ? { lugarNombre: resolved.nombre } : {}) };
+    landingOut = { ...landing, ...(resolved.nombre ? { lugarNombre: resolved.nombre, lugarSlug: resolved.slug } : {}) };
   }
   const response = await api.allAnuncios({ filters, page: page - 1 }, signal);
   return { filters, page, landing: landingOut, response };
