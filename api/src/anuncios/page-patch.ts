@@ -13,7 +13,7 @@
  * the pages read with them) so that a patch moves strings in an array. Parsing and serializing
  * whole answers, option lists included, for every cached page a write entered took ≈ 0.8 ms of
  * the API's thread per write in the benchmark's mixed case, ≈ 0.06 ms in parts (CPU profiles,
- * session 15, docs/performance.md); each page also held its own copy of the option lists. The
+ * session 15, docs/performance-history.md); each page also held its own copy of the option lists. The
  * body is joined when the page is first sent, and kept.
  */
 import { PAGE_SIZE } from 'shared-contracts';

@@ -1,6 +1,6 @@
 /**
- * A bounded queue in front of the database for the search work (docs/performance.md,
- * "Overload"): at most `concurrency` loads run at once, at most `maxQueued` wait, and none waits
+ * A bounded queue in front of the database for the search work (decision 0005,
+ * "Overload and upkeep"): at most `concurrency` loads run at once, at most `maxQueued` wait, and none waits
  * longer than `maxWaitMs`. Beyond that the caller gets OverloadError at once (answered 503 with
  * Retry-After), so a saturated database sheds load instead of piling up requests that hang.
  */

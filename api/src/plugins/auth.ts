@@ -23,7 +23,7 @@ async function authPlugin(app: FastifyInstance) {
   const { jwtTtlSeconds } = app.config;
   // A key object made once: given the secret as a string, jsonwebtoken first tries to read it as a
   // PEM key, and the exception it throws made each sign or verify take ≈ 420 µs of the event loop
-  // instead of ≈ 8 µs (session 15, docs/performance.md).
+  // instead of ≈ 8 µs (session 15, docs/performance-history.md).
   const jwtSecret = crypto.createSecretKey(Buffer.from(app.config.jwtSecret, 'utf8'));
   // Real time (issue 40): a token signed while the test clock runs ahead must not outlive it.
   const nowSeconds = () => Math.floor(app.realClock.now() / 1000);

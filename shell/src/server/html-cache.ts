@@ -4,7 +4,7 @@
  * request (the API answers it from its own search cache and invalidates that on every write), so
  * a cached page is never older than the data: a publish, an edit or a deploy changes the key.
  * What a hit saves is React's render of antd's components, most of a page's CPU on the server
- * (docs/performance.md).
+ * (docs/performance-history.md).
  *
  * React writes the response's CSP nonce into its inline scripts; a hit gets the new nonce put in
  * place of the one it was rendered with (16 random bytes, so it occurs nowhere else in the page;
