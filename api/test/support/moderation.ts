@@ -3,6 +3,7 @@
  * address of its own (the suites' apps trust one proxy), accounts with or without standing. Tokens
  * are signed when a call is made: the suites move the clock by days, past a token's lifetime.
  */
+import sharp from 'sharp';
 import { REPORTER_MIN_ACCOUNT_DAYS } from 'shared-contracts';
 import type { UserRow } from '../../src/db/schema';
 import type { TestApp } from './app';
@@ -38,4 +39,18 @@ export function moderationHelpers(t: TestApp, subnet: string) {
     },
     inSearch: async (id: string, place: string) => (await post(t, '/allAnuncios', { filters: { place }, page: 0 })).body.anuncios.some((a: { _id: string }) => a._id === id),
   };
+}
+
+/**
+ * A photo-like picture (a gradient with coloured shapes, 1200 × 800 JPEG), distinct per seed:
+ * plain test pictures identify nothing (photo-hash.ts) and are never matched.
+ */
+export function scenePhoto(seed: number): Promise<Buffer> {
+  let s = seed * 7919 + 104729;
+  const rnd = () => (s = (s * 9301 + 49297) % 233280) / 233280;
+  const colour = () => `rgb(${(rnd() * 255) | 0},${(rnd() * 255) | 0},${(rnd() * 255) | 0})`;
+  const rects = Array.from({ length: 8 }, () => `<rect x="${rnd() * 1200}" y="${rnd() * 800}" width="${100 + rnd() * 500}" height="${80 + rnd() * 400}" fill="${colour()}"/>`);
+  const circles = Array.from({ length: 5 }, () => `<circle cx="${rnd() * 1200}" cy="${rnd() * 800}" r="${30 + rnd() * 150}" fill="${colour()}"/>`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour()}"/><stop offset="1" stop-color="${colour()}"/></linearGradient></defs><rect width="1200" height="800" fill="url(#g)"/>${rects.join('')}${circles.join('')}</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }
