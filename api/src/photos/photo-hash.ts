@@ -8,6 +8,7 @@
  * cropped by 10 px lands 0–5 bits away; unrelated images were 11 or more apart (31 on average).
  */
 import sharp from 'sharp';
+import { photoDecodeSlots } from './decode-slots';
 
 /** Fingerprints at most this many bits apart are the same photo. */
 export const PHOTO_MATCH_MAX_BITS = 6;
@@ -23,9 +24,12 @@ const bitCount = (value: bigint) => {
   return n;
 };
 
-/** The 64-bit dHash of an image (any format sharp reads), as a signed 64-bit integer (a bigint column). */
+/**
+ * The 64-bit dHash of an image (any format sharp reads), as a signed 64-bit integer (a bigint
+ * column). Decoded in one of the process's photo slots, like every other decode.
+ */
 export async function photoHash(image: Buffer): Promise<bigint> {
-  const { data } = await sharp(image).greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+  const { data } = await photoDecodeSlots.run(() => sharp(image).greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true }));
   let hash = 0n;
   for (let row = 0; row < 8; row++) {
     for (let col = 0; col < 8; col++) hash = (hash << 1n) | (data[row * 9 + col] < data[row * 9 + col + 1] ? 1n : 0n);
