@@ -22,7 +22,7 @@ import type { UserRow } from '../db/schema';
 import { addReport } from './reports-repository';
 
 /** An account whose report counts toward a hold: confirmed, not blocked, at least REPORTER_MIN_ACCOUNT_DAYS old. */
-export function hasStanding(user: UserRow | null, nowMs: number): boolean {
+function hasStanding(user: UserRow | null, nowMs: number): boolean {
   return Boolean(user && user.confirmed && !user.blockedAt && user.createdAt.getTime() <= nowMs - REPORTER_MIN_ACCOUNT_DAYS * 24 * 3600_000);
 }
 
