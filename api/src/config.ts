@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
 import { z } from 'zod';
-import { LISTING_TTL_DAYS_DEFAULT, REPORTS_TO_HOLD_DEFAULT } from 'shared-contracts';
+import { APPROVAL_IMMUNITY_DAYS_DEFAULT, LISTING_TTL_DAYS_DEFAULT, REPORTS_TO_HOLD_DEFAULT } from 'shared-contracts';
 import { isSingleEmail } from 'shared-contracts/schemas';
 
 function isAddressOrCidr(value: string): boolean {
@@ -86,8 +86,10 @@ const envSchema = z.object({
       }
       return list;
     }),
-  /** Issue 23: distinct reporters within 7 days that put a listing on hold. */
+  /** Issues 23 and 40: reporters with standing, from as many networks, within 7 days that put a listing on hold. */
   REPORTS_TO_HOLD: z.coerce.number().int().min(1).max(1000).default(REPORTS_TO_HOLD_DEFAULT),
+  /** Issue 40: days after a moderator's approval during which reports do not hold the listing again (0: none). */
+  APPROVAL_IMMUNITY_DAYS: z.coerce.number().int().min(0).max(365).default(APPROVAL_IMMUNITY_DAYS_DEFAULT),
   /**
    * `1` adds the browser tests' routes (move the API's clock, run the jobs now). Only "1" (or "0"):
    * "true" or "yes" is refused rather than guessed. Never in production (checked in loadConfig).
@@ -129,6 +131,8 @@ export interface Config {
   /** Lowercased emails of the moderators (issue 23). */
   moderatorEmails: string[];
   reportsToHold: number;
+  /** Issue 40: days an approval protects a listing from automatic holds. */
+  approvalImmunityDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -212,5 +216,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     testRoutes: e.PORTAL_TEST_ROUTES,
     moderatorEmails: e.MODERATOR_EMAILS,
     reportsToHold: e.REPORTS_TO_HOLD,
+    approvalImmunityDays: e.APPROVAL_IMMUNITY_DAYS,
   };
 }

@@ -89,6 +89,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REPORTS_TO_HOLD: 'tres' }, dir)).toThrow(/REPORTS_TO_HOLD/);
   });
 
+  test('APPROVAL_IMMUNITY_DAYS (issue 40): 30 by default, 0 to 365', () => {
+    expect(loadConfig({}, dir)).toMatchObject({ approvalImmunityDays: 30 });
+    expect(loadConfig({ APPROVAL_IMMUNITY_DAYS: '0' }, dir)).toMatchObject({ approvalImmunityDays: 0 });
+    expect(() => loadConfig({ APPROVAL_IMMUNITY_DAYS: '366' }, dir)).toThrow(/APPROVAL_IMMUNITY_DAYS/);
+    expect(() => loadConfig({ APPROVAL_IMMUNITY_DAYS: 'un mes' }, dir)).toThrow(/APPROVAL_IMMUNITY_DAYS/);
+  });
+
   test('bad values stop the start with the names of every variable at fault', () => {
     const bad = () => loadConfig({ API_PORT: 'cuatro', DATABASE_URL: 'mysql://x', JWT_SECRET: 'corto', SEED_DEMO: 'quizas', PUBLIC_SITE_URL: 'ftp://x' }, dir);
     expect(bad).toThrow(ConfigError);

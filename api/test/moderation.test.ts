@@ -1,17 +1,19 @@
 /**
  * Reports and moderation (issue 23) over real HTTP: report limits (one per listing, reporter and
- * day; per client), the automatic hold at REPORTS_TO_HOLD distinct reporters within 7 days (the
- * listing leaves search, its owner is emailed and may edit but not reactivate it), role checks
- * (403 for normal users), the moderators' actions with their audit trail, and blocking a user
- * (every listing hidden, sessions ended, login refused).
+ * day; per client), the automatic hold at REPORTS_TO_HOLD distinct reporters with standing within
+ * 7 days (the listing leaves search, its owner is emailed and may edit but not reactivate it), role
+ * checks (403 for normal users), the moderators' actions with their audit trail, and blocking a
+ * user (every listing hidden, sessions ended, login refused). Who counts toward a hold, immunity,
+ * the queue's pages and bursts: moderation-standing.test.ts; blocks that stick: moderation-blocks.test.ts.
  */
 import fc from 'fast-check';
-import { MSG, REPORTE_COMENTARIO_MAX } from 'shared-contracts';
+import { MOTIVO_RETENCION, MSG, REPORTE_COMENTARIO_MAX } from 'shared-contracts';
 import { engines } from './support/engines';
 import { setupMailApp } from './support/app';
 import { TEST_PASSWORD, createUser } from './support/users';
 import { del, get, post } from './support/http';
 import { editListing, publishListing } from './support/owner-listings';
+import { moderationHelpers } from './support/moderation';
 import { historyOf } from '../src/moderation/repository';
 import type { UserRow } from '../src/db/schema';
 
@@ -39,6 +41,7 @@ describe.each(engines())('reports and moderation on %s', (engine) => {
     }
   };
   const queue = async () => (await get(t, '/moderacion/anuncios', mod())).body.items as any[];
+  const accounts = moderationHelpers(t, '10.24');
 
   beforeAll(async () => {
     moderator = (await createUser(t.app, { email: MODERATOR })).user;
@@ -77,21 +80,20 @@ describe.each(engines())('reports and moderation on %s', (engine) => {
     const owner = await createUser(t.app);
     const place = 'Retencion Automatica';
     const listing = await publishListing(t, authOf(owner.user), { place });
-    const first = visitor();
-    await report(listing._id, first);
+    expect(await accounts.reportByStanding(listing._id, 1)).toEqual([201]);
     // reports older than 7 days no longer count
     t.clock.advance(8 * DAY);
-    await report(listing._id, visitor());
-    const user = await createUser(t.app);
-    await report(listing._id, authOf(user.user));
+    await accounts.reportByStanding(listing._id, 1);
+    const user = await accounts.account();
+    await report(listing._id, user.headers());
     // the same reporter again (next day) is still one reporter
     t.clock.advance(DAY);
-    expect((await report(listing._id, authOf(user.user))).status).toBe(201);
+    expect((await report(listing._id, user.headers())).status).toBe(201);
     expect(await inSearch(listing._id, place)).toBe(true);
     expect((await get(t, `/anuncio/${listing._id}`)).status).toBe(200);
 
     const mailsBefore = smtp.mails.length;
-    expect((await report(listing._id, visitor())).status).toBe(201);
+    expect(await accounts.reportByStanding(listing._id, 1)).toEqual([201]);
     expect(await inSearch(listing._id, place)).toBe(false);
     expect((await post(t, '/allAnuncios', { filters: { place }, page: 0 })).body).toMatchObject({ count: 0, placeOptions: expect.not.arrayContaining([place]) });
     expect((await get(t, `/anuncio/${listing._id}`)).status).toBe(404);
@@ -144,7 +146,7 @@ describe.each(engines())('reports and moderation on %s', (engine) => {
     const place = 'Aprobar Retirar';
     const a = await publishListing(t, owner.auth, { place, title: 'Casa A' });
     const b = await publishListing(t, owner.auth, { place, title: 'Casa B' });
-    for (let i = 0; i < 3; i++) await report(a._id, visitor());
+    await accounts.reportByStanding(a._id, 3);
     await report(b._id, visitor());
     expect(await inSearch(a._id, place)).toBe(false);
 
@@ -172,7 +174,7 @@ describe.each(engines())('reports and moderation on %s', (engine) => {
     const trail = await historyOf(t.app.db, a._id);
     expect(trail.map((e) => [e.accion, e.moderatorEmail, e.motivo])).toEqual([
       ['aprobar', MODERATOR, 'Verificado con el dueño'],
-      ['en_revision', null, '3 reportes de personas distintas en 7 días'],
+      ['en_revision', null, MOTIVO_RETENCION.reportes(3, 7)],
     ]);
     expect(trail[0].createdAt.getTime()).toBe(t.clock.now());
     expect((await historyOf(t.app.db, b._id))[0]).toMatchObject({ accion: 'retirar', moderatorEmail: MODERATOR, motivo: 'Fotos de otra propiedad' });
@@ -184,7 +186,7 @@ describe.each(engines())('reports and moderation on %s', (engine) => {
   test('approving while the owner\'s plan is full brings the listing back paused', async () => {
     const owner = await createUser(t.app, { miPlan: 1 });
     const held = await publishListing(t, owner.auth);
-    for (let i = 0; i < 3; i++) await report(held._id, visitor());
+    await accounts.reportByStanding(held._id, 3);
     // its slot is free while held: the owner publishes another
     await publishListing(t, owner.auth);
     expect((await post(t, `/moderacion/anuncios/${held._id}`, { accion: 'aprobar', motivo: 'ok' }, mod())).body).toMatchObject({ estado: 'pausado' });
@@ -194,8 +196,9 @@ describe.each(engines())('reports and moderation on %s', (engine) => {
   test('Bloquear usuario hides every listing, ends the sessions, refuses login with a clear message, and is recorded', async () => {
     const owner = await createUser(t.app);
     const place = 'Bloqueo Usuario';
-    const reported = await publishListing(t, owner.auth, { place });
-    const other = await publishListing(t, owner.auth, { place });
+    // a phone of its own: the block covers it (moderation-blocks.test.ts), the other tests publish with theirs
+    const reported = await publishListing(t, owner.auth, { place, movil: '809 555 7001' });
+    const other = await publishListing(t, owner.auth, { place, movil: '809 555 7001' });
     await post(t, `/anuncio/${other._id}/estado`, { estado: 'vendido' }, owner.auth);
     await report(reported._id, visitor());
     expect(await inSearch(reported._id, place)).toBe(true);

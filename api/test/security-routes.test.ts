@@ -90,6 +90,9 @@ describe.each(engines())('route protection on %s', (engine) => {
       'GET /moderacion/anuncios',
       'POST /moderacion/anuncios/:id',
       'POST /moderacion/usuarios/:id/bloquear',
+      // issue 40 (moderation-blocks.test.ts)
+      'GET /moderacion/usuarios/bloqueados',
+      'POST /moderacion/usuarios/:id/desbloquear',
       'PUT /anuncio/:id',
       'PUT /favoritos/:anuncioId',
     ].sort());

@@ -5,7 +5,7 @@
 import type { AllAnunciosRequest, AllAnunciosResponse, Anuncio, ContactoResponse, GeocodeResponse, MisAnunciosResponse, OwnAnuncio, User } from './types';
 import type { OwnerEstado } from './listing-status';
 import type { ContactCanal } from './enums';
-import type { AccionModeracion, ModeracionResponse, MotivoReporte } from './moderation';
+import type { AccionModeracion, BloqueadosResponse, ModeracionResponse, MotivoReporte } from './moderation';
 import type { SignupBody, LoginBody, BusquedaCreateBody, BusquedaPatchBody } from './schemas';
 import type { BusquedasResponse, FavoritosResponse, SavedSearch } from './saved';
 import { MSG } from './messages';
@@ -77,11 +77,15 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     /** Issue 23: a visitor's or user's report (the token when signed in, so the account counts as the reporter). */
     reportar: (anuncioId: string, body: { motivo: MotivoReporte; comentario?: string }, token?: string) =>
       request<{ message: string }>('POST', `/anuncio/${encodeURIComponent(anuncioId)}/reportes`, { body, token }),
-    moderacion: (token: string) => request<ModeracionResponse>('GET', '/moderacion/anuncios', { token }),
+    /** A page (0-based) of the queue: held listings first (issue 40). */
+    moderacion: (token: string, page = 0) => request<ModeracionResponse>('GET', `/moderacion/anuncios?page=${page}`, { token }),
     moderar: (anuncioId: string, body: { accion: AccionModeracion; motivo: string }, token: string) =>
       request<{ ok: true }>('POST', `/moderacion/anuncios/${encodeURIComponent(anuncioId)}`, { body, token }),
     bloquearUsuario: (userId: string, body: { motivo: string; anuncioId?: string }, token: string) =>
       request<{ ok: true }>('POST', `/moderacion/usuarios/${encodeURIComponent(userId)}/bloquear`, { body, token }),
+    bloqueados: (token: string, page = 0) => request<BloqueadosResponse>('GET', `/moderacion/usuarios/bloqueados?page=${page}`, { token }),
+    desbloquearUsuario: (userId: string, body: { motivo: string }, token: string) =>
+      request<{ ok: true }>('POST', `/moderacion/usuarios/${encodeURIComponent(userId)}/desbloquear`, { body, token }),
     /** The detail page on the visitor's screen (issue 21): counted once per visitor and day for the seller's figures. */
     vista: (anuncioId: string) => request<null>('POST', `/anuncio/${encodeURIComponent(anuncioId)}/vista`),
     createAnuncio: (form: FormData, token: string) => request<Anuncio>('POST', '/anuncio', { form, token }),

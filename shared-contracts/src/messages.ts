@@ -92,6 +92,7 @@ export const MSG = {
   anuncioModerado: 'Este anuncio fue retirado por moderación y no se puede cambiar',
   accionNoPermitida: 'Esta acción no es posible para este anuncio',
   moderadorNoBloqueable: 'No se puede bloquear a un moderador',
+  usuarioNoBloqueado: 'Este usuario no está bloqueado',
   // Listing card, detail and home buttons (SPEC §2)
   informacion: 'Información',
   contacto: 'Contacto',

@@ -203,6 +203,10 @@ const motivoModeracion = text(500).trim().min(1, MSG.motivoModeracionRequerido);
 export const moderacionAccionSchema = z.object({ accion: z.enum(ACCIONES_MODERACION), motivo: motivoModeracion }).strict();
 /** `POST /moderacion/usuarios/{id}/bloquear`; `anuncioId` names the listing the moderator acted from (its history shows the block). */
 export const bloqueoSchema = z.object({ motivo: motivoModeracion, anuncioId: text(64).optional() }).strict();
+/** `POST /moderacion/usuarios/{id}/desbloquear` (issue 40). */
+export const desbloqueoSchema = z.object({ motivo: motivoModeracion }).strict();
+/** `?page=` of the moderators' lists (issue 40): 0-based, the first page when absent. */
+export const moderacionPageSchema = z.object({ page: z.coerce.number({ error: MSG.invalidInput }).int(MSG.invalidInput).min(0, MSG.invalidInput).max(100_000, MSG.invalidInput).default(0) });
 
 /** Issue 22: `POST /busquedas`, filters exactly as `POST /allAnuncios` takes them. */
 const nombreSchema = z.string().trim().min(1, 'El nombre es requerido').max(BUSQUEDA_NOMBRE_MAX, `Máximo ${BUSQUEDA_NOMBRE_MAX} caracteres`);

@@ -22,6 +22,7 @@ import { findById } from './repository';
 import { searchChangeOf } from './search-query';
 import { lockListing, recordPriceChange, updateListing } from './lifecycle-repository';
 import { recordEvent } from '../moderation/repository';
+import { checkBlockedContent } from '../moderation/blocked-content';
 
 function parseJsonList(raw: string | undefined): unknown {
   if (raw === undefined) return [];
@@ -69,6 +70,8 @@ export default async function editRoute(app: FastifyInstance) {
     let deleted: string[] = [];
     let before: AnuncioRow | null = null;
     try {
+      // Issue 40: a new phone or photo of a blocked account holds the listing for a moderator.
+      const content = await checkBlockedContent(app, user.id, { movil: input.movil, photoKeys: newKeys, before: existing });
       const startedAt = clock.now();
       const row = await db.transaction(async (tx) => {
         const locked = await lockListing(tx, id);
@@ -84,7 +87,7 @@ export default async function editRoute(app: FastifyInstance) {
         await recordPriceChange(tx, locked, columns, now);
         // A held listing stays held (its estado is untouched); the moderators see that it changed.
         if (locked.estado === 'en revisión') await recordEvent(tx, { anuncioId: id, userId: user.id, accion: 'editado', createdAt: now });
-        return updateListing(tx, id, { ...columns, imageKeys: photos.keys, updatedAt: now });
+        return updateListing(tx, id, { ...columns, imageKeys: photos.keys, updatedAt: now, ...(await content.heldOnEdit(tx, locked)) });
       });
       // The entries its old and its new values belong to, on every instance.
       await searchChanges.announce(searchChangeOf(before, row, (r) => toAnuncio(r, config.publicApiUrl)), startedAt);

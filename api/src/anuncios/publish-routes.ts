@@ -12,6 +12,7 @@ import { toAnuncio } from './serialize';
 import { QuotaError, countOwn, deleteById, insertWithinQuota } from './repository';
 import { searchChangeOf, searchRowOf } from './search-query';
 import { LISTING_BODY_MAX_BYTES, listingColumns, readUpload, refuseOver, registerListingUpload } from './upload';
+import { checkBlockedContent } from '../moderation/blocked-content';
 
 class ClientGoneError extends Error {}
 
@@ -37,6 +38,8 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
     // someone is there to hear of it.
     const gone = () => request.raw.socket?.destroyed === true;
     try {
+      // Issue 40: a blocked account's phone or photo holds the listing for a moderator.
+      const content = await checkBlockedContent(app, user.id, { movil: input.movil, photoKeys: keys });
       if (gone()) throw new ClientGoneError();
       // The listing's period (issue 20) starts now by the API's clock, which tests can move; counts
       // read before this moment are moved by the publish rather than read again.
@@ -46,7 +49,7 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
         ...listingColumns(input, config.usdDopRate),
         imageKeys: keys,
         status: 'published',
-        estado: 'activo',
+        ...content.columns,
         renewedAt: now,
         updatedAt: now,
       });
@@ -56,6 +59,7 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
         await searchChanges.announce({ rows: [searchRowOf(row)] });
         throw new ClientGoneError();
       }
+      await content.recorded(db, row);
       await searchChanges.announce(searchChangeOf(null, row, (r) => toAnuncio(r, config.publicApiUrl)), startedAt);
       return reply.code(201).send(toAnuncio(row, config.publicApiUrl));
     } catch (err) {

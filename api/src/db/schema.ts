@@ -25,21 +25,26 @@ import type { MailMessage } from '../mail/mailer';
 /** A composed alert email as the outbox keeps it (the mailer's message plus its headers). */
 export type AlertMessage = MailMessage;
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  name: text('name').notNull(),
-  apellido: text('apellido').notNull(),
-  confirmed: boolean('confirmed').notNull().default(false),
-  /** The plan's listing count (SPEC §3 "Plan"); 5 = Gratis. */
-  miPlan: integer('mi_plan').notNull().default(5),
-  /** Bumped by a password reset: JWTs carrying an older version are refused. */
-  tokenVersion: integer('token_version').notNull().default(0),
-  /** Issue 23: set when a moderator blocked the account (login refused, every listing hidden). */
-  blockedAt: timestamp('blocked_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    apellido: text('apellido').notNull(),
+    confirmed: boolean('confirmed').notNull().default(false),
+    /** The plan's listing count (SPEC §3 "Plan"); 5 = Gratis. */
+    miPlan: integer('mi_plan').notNull().default(5),
+    /** Bumped by a password reset: JWTs carrying an older version are refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    /** Issue 23: set when a moderator blocked the account (login refused, every listing hidden). */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Issue 40: the moderators' list of blocked accounts, newest block first.
+  (t) => [index('users_blocked_idx').on(t.blockedAt).where(sql`${t.blockedAt} IS NOT NULL`)],
+);
 
 /** Email-confirmation and password-reset tokens: stored hashed, single use, expiring. */
 export const accountTokens = pgTable(
@@ -127,6 +132,8 @@ export const anuncios = pgTable(
     uniqueIndex('anuncios_seq_uq').on(t.seq),
     // The expiry job's scan: owners' active listings by the start of their period (issue 20).
     index('anuncios_expiry_idx').on(t.renewedAt).where(sql`${t.estado} = 'activo' AND ${t.ownerId} IS NOT NULL`),
+    // Issue 40: the held listings head the moderation queue, reported or not (a blocked phone or photo).
+    index('anuncios_held_idx').on(t.id).where(sql`${t.estado} = 'en revisión'`),
   ],
 );
 
@@ -303,11 +310,63 @@ export const anuncioReports = pgTable(
     comentario: text('comentario').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /**
+     * Issue 40: the client key the report came from (an IPv4 address or an IPv6 /64), accounts'
+     * reports too: one network counts once toward a hold, and a burst from it shows in the queue.
+     */
+    network: text('network'),
+    /** Issue 40: the listing's owner when it was reported (a burst against one owner shows in the queue). */
+    ownerId: uuid('owner_id'),
+    /** Issue 40: counts toward an automatic hold (a confirmed account of REPORTER_MIN_ACCOUNT_DAYS when it reported). */
+    counts: boolean('counts').notNull().default(false),
   },
   (t) => [
     uniqueIndex('anuncio_reports_daily_uq').on(t.anuncioId, t.reporter, t.day),
     index('anuncio_reports_open_idx').on(t.anuncioId, t.createdAt).where(sql`${t.resolvedAt} IS NULL`),
+    index('anuncio_reports_owner_idx').on(t.ownerId, t.createdAt),
+    index('anuncio_reports_network_idx').on(t.network, t.createdAt),
   ],
+);
+
+/**
+ * Issue 40: a perceptual fingerprint (64-bit dHash of the stored card rendition, api/src/photos/
+ * photo-hash.ts) of each photo an account uploaded, kept after the photo or its listing is
+ * deleted: blocking the account covers every photo it has shown (blocked_photos).
+ */
+export const photoHashes = pgTable(
+  'photo_hashes',
+  {
+    key: text('key').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hash: bigint('hash', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('photo_hashes_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * Issue 40: what a block covers besides the account, taken when it is blocked and removed when it
+ * is unblocked: its listings' phone numbers (E.164) and its photos' fingerprints. A listing that
+ * uses one is held for a moderator. No foreign key, like the moderation trail.
+ */
+export const blockedPhones = pgTable(
+  'blocked_phones',
+  {
+    phone: text('phone').notNull(),
+    userId: uuid('user_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.phone, t.userId] }), index('blocked_phones_user_idx').on(t.userId)],
+);
+
+export const blockedPhotos = pgTable(
+  'blocked_photos',
+  {
+    userId: uuid('user_id').notNull(),
+    hash: bigint('hash', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.hash] })],
 );
 
 /**
@@ -321,7 +380,7 @@ export const moderationEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     anuncioId: uuid('anuncio_id'),
     userId: uuid('user_id'),
-    accion: text('accion', { enum: ['en_revision', 'aprobar', 'retirar', 'bloquear', 'editado'] }).notNull(),
+    accion: text('accion', { enum: ['en_revision', 'marcado', 'aprobar', 'retirar', 'bloquear', 'desbloquear', 'editado'] }).notNull(),
     motivo: text('motivo').notNull().default(''),
     moderatorId: uuid('moderator_id'),
     moderatorEmail: text('moderator_email'),

@@ -1,4 +1,4 @@
-/** Issue 23: the letters moderation sends to a listing's owner (hold, withdrawal, blocked account). */
+/** Issues 23 and 40: the letters moderation sends to a listing's owner (hold, withdrawal, blocked and unblocked account). */
 import type { MailMessage } from './mailer';
 import { accountMessage } from './templates';
 
@@ -39,6 +39,20 @@ export function accountBlockedMessage(to: string, name: string, reason: string, 
       body: `Nuestro equipo de moderación bloqueó tu cuenta y ocultó tus anuncios. Motivo: ${reason.replace(/\s+/g, ' ').trim()}.`,
       action: 'Ir a InmueblesRD',
       footer: 'Si crees que es un error, escríbenos a nuestro correo de contacto.',
+    },
+    to,
+    name,
+    link,
+  );
+}
+
+export function accountUnblockedMessage(to: string, name: string, link: string): MailMessage {
+  return accountMessage(
+    {
+      subject: 'Tu cuenta de InmueblesRD fue desbloqueada',
+      body: 'Nuestro equipo de moderación revisó tu cuenta y la desbloqueó: ya puedes iniciar sesión y tus anuncios vuelven a mostrarse como estaban.',
+      action: 'Iniciar sesión',
+      footer: 'Gracias por tu paciencia.',
     },
     to,
     name,

@@ -1,28 +1,33 @@
 /**
- * The moderators' calls (issue 23). Every one needs a token of an account whose email is in
+ * The moderators' calls (issues 23 and 40). Every one needs a token of an account whose email is in
  * MODERATOR_EMAILS (`requireModerator`: 401 without a valid token, 403 for anyone else), checked
  * here on the server whatever the site shows. Each action is recorded (moderator, time, reason),
  * announced to every instance's search cache, and the owner is emailed where the issue says so.
  *
- *   GET  /moderacion/anuncios                 the queue: reported and held listings, reports newest first, history
- *   POST /moderacion/anuncios/{id}            {accion: "aprobar" | "retirar", motivo}
- *   POST /moderacion/usuarios/{id}/bloquear   {motivo, anuncioId?}
+ *   GET  /moderacion/anuncios?page=N            the queue: held listings first, then reported ones, a page of 50
+ *   POST /moderacion/anuncios/{id}              {accion: "aprobar" | "retirar", motivo}
+ *   POST /moderacion/usuarios/{id}/bloquear     {motivo, anuncioId?}
+ *   GET  /moderacion/usuarios/bloqueados?page=N blocked accounts, with the phones and photos their block covers
+ *   POST /moderacion/usuarios/{id}/desbloquear  {motivo}
  */
 import type { FastifyInstance } from 'fastify';
-import { MSG, ROUTES, type ModeracionResponse } from 'shared-contracts';
-import { bloqueoSchema, moderacionAccionSchema } from 'shared-contracts/schemas';
+import { MSG, ROUTES, type BloqueadosResponse, type ModeracionResponse } from 'shared-contracts';
+import { bloqueoSchema, desbloqueoSchema, moderacionAccionSchema, moderacionPageSchema } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
 import { searchRowOf } from '../anuncios/search-query';
 import { findUserById } from '../accounts/repository';
 import { authEvent } from '../accounts/auth-events';
-import { accountBlockedMessage, listingWithdrawnMessage } from '../mail/moderation-templates';
-import { NotAllowed, approve, blockUser, moderationQueue, withdraw, type Moderator } from './repository';
+import { accountBlockedMessage, accountUnblockedMessage, listingWithdrawnMessage } from '../mail/moderation-templates';
+import { NotAllowed, approve, withdraw, type Moderator } from './repository';
+import { blockUser, blockedUsers, unblockUser } from './blocks-repository';
+import { blockMarksOf } from './blocked-content';
+import { moderationQueue } from './queue-repository';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
 
 export default async function moderationRoutes(app: FastifyInstance) {
-  const { db, config, clock, mailer, searchChanges } = app;
+  const { db, config, clock, mailer, photoStorage, searchChanges } = app;
   const guard = { preHandler: app.requireModerator };
   const moderator = (user: { id: string; email: string } | null): Moderator => ({ id: user!.id, email: user!.email });
   const siteLink = (path: string) => `${config.publicSiteUrl}${path}`;
@@ -35,8 +40,11 @@ export default async function moderationRoutes(app: FastifyInstance) {
     }
   };
 
-  // No HEAD twin: a moderators' read has nothing to offer caches or link checkers.
-  app.get('/moderacion/anuncios', { ...guard, exposeHeadRoute: false }, async (): Promise<ModeracionResponse> => ({ items: await moderationQueue(db) }));
+  // No HEAD twins: a moderators' read has nothing to offer caches or link checkers.
+  app.get('/moderacion/anuncios', { ...guard, exposeHeadRoute: false }, async (request): Promise<ModeracionResponse> => {
+    const { page } = moderacionPageSchema.parse(request.query ?? {});
+    return moderationQueue(db, { page, now: new Date(clock.now()), immunityDays: config.approvalImmunityDays, secret: config.jwtSecret });
+  });
 
   app.post<{ Params: { id: string } }>('/moderacion/anuncios/:id', guard, async (request) => {
     const { accion, motivo } = moderacionAccionSchema.parse(request.body ?? {});
@@ -60,11 +68,31 @@ export default async function moderationRoutes(app: FastifyInstance) {
     const target = isUuid(id) ? await findUserById(db, id) : null;
     if (!target) throw new HttpError(404, USER_NOT_FOUND);
     if (app.isModerator(target)) throw new HttpError(409, MSG.moderadorNoBloqueable);
-    const done = await blockUser(db, id, moderator(request.user), motivo, isUuid(anuncioId) ? anuncioId : null, new Date(clock.now()));
+    const now = new Date(clock.now());
+    // Read (and fingerprinted where needed) before the transaction: photos are files, not rows.
+    const marks = await blockMarksOf(db, photoStorage, id, now);
+    const done = await blockUser(db, id, moderator(request.user), motivo, isUuid(anuncioId) ? anuncioId : null, now, marks);
     if (!done) throw new HttpError(404, USER_NOT_FOUND);
     if (done.listings.length) await searchChanges.announce({ rows: done.listings.map(searchRowOf) });
-    authEvent(request, 'user_blocked', id, { listings: done.listings.length });
+    authEvent(request, 'user_blocked', id, { listings: done.listings.length, phones: marks.phones.length, photos: marks.hashes.length });
     mailer.send(accountBlockedMessage(target.email, target.name, motivo, siteLink(ROUTES.home)));
+    return { ok: true as const, anuncios: done.listings.length };
+  });
+
+  app.get('/moderacion/usuarios/bloqueados', { ...guard, exposeHeadRoute: false }, async (request): Promise<BloqueadosResponse> => {
+    const { page } = moderacionPageSchema.parse(request.query ?? {});
+    return blockedUsers(db, page);
+  });
+
+  app.post<{ Params: { id: string } }>('/moderacion/usuarios/:id/desbloquear', guard, async (request) => {
+    const { motivo } = desbloqueoSchema.parse(request.body ?? {});
+    const id = request.params.id;
+    if (!isUuid(id) || !(await findUserById(db, id))) throw new HttpError(404, USER_NOT_FOUND);
+    const done = await unblockUser(db, id, moderator(request.user), motivo, new Date(clock.now()));
+    if (!done) throw new HttpError(409, MSG.usuarioNoBloqueado);
+    if (done.listings.length) await searchChanges.announce({ rows: done.listings.map(searchRowOf) });
+    authEvent(request, 'user_unblocked', id, { listings: done.listings.length });
+    mailer.send(accountUnblockedMessage(done.user.email, done.user.name, siteLink(ROUTES.login)));
     return { ok: true as const, anuncios: done.listings.length };
   });
 }

@@ -2,12 +2,14 @@
  * `POST /anuncio/{id}/reportes` (issue 23): anyone may report a listing the public can see, with a
  * reason and an optional comment. A signed-in user (bearer token) counts as their account, a
  * visitor as their client (an IPv4 address or an IPv6 /64, like the rate limits); one report per
- * listing and reporter a day, and a per-client limit besides. When the distinct reporters of the
- * last REPORT_WINDOW_DAYS reach REPORTS_TO_HOLD, the listing is held (en revisión): it leaves
- * search on every instance and its owner is emailed.
+ * listing and reporter a day, and a per-client limit besides. Issue 40: every report is kept for
+ * the moderators, but only those of accounts with standing (confirmed, REPORTER_MIN_ACCOUNT_DAYS
+ * old) count toward a hold, one per network; when they reach REPORTS_TO_HOLD within
+ * REPORT_WINDOW_DAYS the listing is held (en revisión): it leaves search on every instance and its
+ * owner is emailed. reports-repository.ts has the rest of the rule.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MSG, REPORT_WINDOW_DAYS, ROUTES } from 'shared-contracts';
+import { MSG, REPORTER_MIN_ACCOUNT_DAYS, REPORT_WINDOW_DAYS, ROUTES } from 'shared-contracts';
 import { reporteSchema } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
@@ -16,7 +18,13 @@ import { findPublished } from '../anuncios/repository';
 import { searchRowOf } from '../anuncios/search-query';
 import { findUserById } from '../accounts/repository';
 import { listingHeldMessage } from '../mail/moderation-templates';
-import { addReport } from './repository';
+import type { UserRow } from '../db/schema';
+import { addReport } from './reports-repository';
+
+/** An account whose report counts toward a hold: confirmed, not blocked, at least REPORTER_MIN_ACCOUNT_DAYS old. */
+function hasStanding(user: UserRow | null, nowMs: number): boolean {
+  return Boolean(user && user.confirmed && !user.blockedAt && user.createdAt.getTime() <= nowMs - REPORTER_MIN_ACCOUNT_DAYS * 24 * 3600_000);
+}
 
 export default async function reportRoute(app: FastifyInstance) {
   const { db, config, clock, mailer, searchChanges } = app;
@@ -32,10 +40,12 @@ export default async function reportRoute(app: FastifyInstance) {
     if (!listing) throw new HttpError(404, MSG.notFound);
     const user = request.user;
     if (user && listing.ownerId === user.id) throw new HttpError(403, MSG.reportePropio);
+    const now = clock.now();
+    const network = clientKey(request.ip);
     const outcome = await addReport(
       db,
-      { anuncioId: listing.id, reporter: user ? `u:${user.id}` : clientKey(request.ip), userId: user?.id ?? null, motivo: body.motivo, comentario: body.comentario },
-      { now: new Date(clock.now()), threshold: config.reportsToHold, windowDays: REPORT_WINDOW_DAYS },
+      { anuncioId: listing.id, reporter: user ? `u:${user.id}` : network, userId: user?.id ?? null, network, counts: hasStanding(user, now), motivo: body.motivo, comentario: body.comentario },
+      { now: new Date(now), threshold: config.reportsToHold, windowDays: REPORT_WINDOW_DAYS, immunityDays: config.approvalImmunityDays, moderated: config.moderatorEmails.length > 0 },
     );
     if (outcome.kind === 'gone') throw new HttpError(404, MSG.notFound);
     if (outcome.kind === 'repeated') throw new HttpError(409, MSG.reporteRepetido);

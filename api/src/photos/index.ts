@@ -11,6 +11,7 @@ export {
   CARD_LONG_SIDE,
 } from './process-photo';
 export type { ProcessedPhoto, ProcessedImage, PhotoFormat } from './process-photo';
-export { storeListingPhotos, deletePhotos, cardKeyOf, newPhotoKey, storeProcessedPhoto } from './store-photos';
+export { storeListingPhotos, deletePhotos, cardKeyOf, newPhotoKey, storeProcessedPhoto, photoHashesOf } from './store-photos';
+export { PHOTO_MATCH_MAX_BITS, isDistinctive, photoHash } from './photo-hash';
 export { PHOTO_CONCURRENCY, photoDecodeSlots, createSlots } from './decode-slots';
 export type { Slots } from './decode-slots';

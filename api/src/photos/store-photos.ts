@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { MAX_IMAGES, MSG } from 'shared-contracts';
 import { PHOTO_CONCURRENCY } from './decode-slots';
 import { PhotoError, processPhoto, type ProcessedPhoto } from './process-photo';
+import { photoHash } from './photo-hash';
 import { isValidPhotoKey, type PhotoStorage } from './storage';
 
 const WEBP = 'image/webp';
@@ -35,9 +36,18 @@ async function removeAll(storage: PhotoStorage, keys: string[]): Promise<void> {
   await Promise.allSettled(keys.map((k) => storage.delete(k)));
 }
 
+/**
+ * Issue 40: the fingerprint of each photo a storeListingPhotos call stored, in its order, handed
+ * over beside the key list it answers (so publish, edit and the seed keep using that list as it
+ * is). Undefined for any other array.
+ */
+const hashesByResult = new WeakMap<readonly string[], readonly bigint[]>();
+export const photoHashesOf = (keys: readonly string[]): readonly bigint[] | undefined => hashesByResult.get(keys);
+
 export async function storeListingPhotos(storage: PhotoStorage, files: Buffer[]): Promise<string[]> {
   if (files.length > MAX_IMAGES) throw new PhotoError(MSG.tooManyImages);
   const keys: string[] = new Array(files.length);
+  const hashes: bigint[] = new Array(files.length);
   const stored: string[] = [];
   // A holder object: TypeScript does not track assignments made inside the workers.
   const state: { failure: { err: unknown; index: number } | null; next: number } = { failure: null, next: 0 };
@@ -46,7 +56,9 @@ export async function storeListingPhotos(storage: PhotoStorage, files: Buffer[])
     while (state.failure === null && state.next < files.length) {
       const index = state.next++;
       try {
-        keys[index] = await storeProcessedPhoto(storage, await processPhoto(files[index]), stored);
+        const photo = await processPhoto(files[index]);
+        keys[index] = await storeProcessedPhoto(storage, photo, stored);
+        hashes[index] = await photoHash(photo.card.data);
       } catch (err) {
         state.failure ??= { err, index };
       }
@@ -64,6 +76,7 @@ export async function storeListingPhotos(storage: PhotoStorage, files: Buffer[])
     }
     throw new PhotoError(MSG.serverError, 500, { cause: err, index });
   }
+  hashesByResult.set(keys, hashes);
   return keys;
 }
 

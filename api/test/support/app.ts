@@ -43,6 +43,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     testRoutes: false,
     moderatorEmails: [],
     reportsToHold: 3,
+    approvalImmunityDays: 30,
     ...overrides,
   };
 }

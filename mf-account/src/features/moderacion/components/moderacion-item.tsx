@@ -1,7 +1,8 @@
 /**
- * One reported or held listing in the moderation queue (issue 23): what it is and whose, its open
- * reports newest first, its history (hold, actions with moderator, time and reason, the owner's
- * edits), and the actions Aprobar, Retirar and Bloquear usuario, each with a required reason.
+ * One reported or held listing in the moderation queue (issues 23 and 40): what it is and whose,
+ * whether an approval protects it, its open reports newest first with the bursts around them
+ * (reportes-detalle.tsx), its history (hold and why, actions with moderator, time and reason, the
+ * owner's edits), and the actions Aprobar, Retirar and Bloquear usuario, each with a required reason.
  */
 import { useState } from 'react';
 import Alert from 'antd/es/alert';
@@ -10,9 +11,9 @@ import Card from 'antd/es/card';
 import Input from 'antd/es/input';
 import Popconfirm from 'antd/es/popconfirm';
 import Tag from 'antd/es/tag';
-import { ESTADO_LABELS, EVENTO_MODERACION_LABELS, MOTIVO_REPORTE_LABELS, MSG, anuncioPath, type AccionModeracion, type ModeracionItem as Item } from 'shared-contracts';
-
-const when = (iso: string) => new Date(iso).toLocaleString('es-DO', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+import { ESTADO_LABELS, EVENTO_MODERACION_LABELS, MSG, anuncioPath, type AccionModeracion, type ModeracionItem as Item } from 'shared-contracts';
+import { ReportesDetalle } from './reportes-detalle';
+import { when } from './when';
 
 export interface ModeracionItemProps {
   item: Item;
@@ -40,6 +41,11 @@ export function ModeracionItem({ item, busy, error, onModerar, onBloquear }: Mod
         <span style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', whiteSpace: 'normal' }}>
           <a href={anuncioPath(anuncio._id)}>{name}</a>
           <Tag color={anuncio.estado === 'en revisión' ? '#531dab' : '#237804'}>{ESTADO_LABELS[anuncio.estado]}</Tag>
+          {item.inmuneHasta && (
+            <Tag color="#0050b3" style={{ whiteSpace: 'normal' }}>
+              Aprobado: los reportes no lo retienen hasta {when(item.inmuneHasta)}
+            </Tag>
+          )}
         </span>
       }
       style={{ marginBottom: 16 }}
@@ -47,17 +53,7 @@ export function ModeracionItem({ item, busy, error, onModerar, onBloquear }: Mod
       <p style={{ margin: '0 0 8px' }}>
         {anuncio.propiedad} · {anuncio.place || 'Sin lugar'} · Dueño: {dueno ? `${dueno.name} ${dueno.apellido} (${dueno.email})` : 'Empresa asociada'}
       </p>
-      <h3 style={{ fontSize: 16 }}>
-        Reportes ({item.reportes.length}, {item.reporteros} {item.reporteros === 1 ? 'persona' : 'personas'})
-      </h3>
-      <ul aria-label={`Reportes: ${name}`} style={{ paddingLeft: 18 }}>
-        {item.reportes.map((r) => (
-          <li key={r.id}>
-            <strong>{MOTIVO_REPORTE_LABELS[r.motivo]}</strong> · {r.reportero === 'usuario' ? 'Usuario' : 'Visitante'} · {when(r.createdAt)}
-            {r.comentario && <div style={{ overflowWrap: 'anywhere' }}>“{r.comentario}”</div>}
-          </li>
-        ))}
-      </ul>
+      <ReportesDetalle item={item} name={name} />
       <h3 style={{ fontSize: 16 }}>Historial</h3>
       {item.historial.length ? (
         <ul aria-label={`Historial: ${name}`} style={{ paddingLeft: 18 }}>
