@@ -88,6 +88,11 @@ const envSchema = z.object({
     }),
   /** Issue 23: distinct reporters within 7 days that put a listing on hold. */
   REPORTS_TO_HOLD: z.coerce.number().int().min(1).max(1000).default(REPORTS_TO_HOLD_DEFAULT),
+  /**
+   * Issue 40: the secret the site server sends with its server-rendering and sitemap calls
+   * (SITE_KEY_HEADER), so they are not counted as one client's; unset = no call is the site server's.
+   */
+  SITE_API_KEY: z.string().min(32, 'must have at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   /** `1` adds the browser tests' routes (move the API's clock, run the expiry job now). Never in production. */
   PORTAL_TEST_ROUTES: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -123,6 +128,8 @@ export interface Config {
   /** Lowercased emails of the moderators (issue 23). */
   moderatorEmails: string[];
   reportsToHold: number;
+  /** Issue 40: the site server's key (SITE_API_KEY); unset = no request is the site server's. */
+  siteApiKey?: string;
 }
 
 export class ConfigError extends Error {}
@@ -200,5 +207,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     testRoutes: e.PORTAL_TEST_ROUTES,
     moderatorEmails: e.MODERATOR_EMAILS,
     reportsToHold: e.REPORTS_TO_HOLD,
+    siteApiKey: e.SITE_API_KEY,
   };
 }

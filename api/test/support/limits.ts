@@ -12,4 +12,7 @@ export const NO_LIMITS: RateLimitSettings = {
   contact: { ip: roomy },
   geocode: { ip: roomy },
   report: { ip: roomy },
+  view: { ip: roomy },
+  search: { ip: roomy },
+  sitemap: { ip: roomy },
 };
