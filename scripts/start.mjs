@@ -5,6 +5,7 @@
  * PGlite under DATA_DIR, mail to DATA_DIR/outbox. No database or mail server needed.
  */
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { ROOT, staleApps } from './apps.mjs';
 import { buildApps } from './build.mjs';
@@ -16,6 +17,8 @@ if (stale.length) await buildApps(stale);
 const { createSiteServer, siteSettings } = await import(path.join(ROOT, 'shell', 'server', 'site-server.mjs'));
 
 const settings = siteSettings();
+// Issue 40: the API knows the site server's calls by this key; one made for this run unless given.
+process.env.SITE_API_KEY ||= crypto.randomBytes(32).toString('hex');
 
 // The API's CORS origin, e-mail links and photo URLs follow the addresses the site announces.
 const api = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'src', 'server.ts')], {

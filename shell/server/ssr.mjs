@@ -90,6 +90,8 @@ export function ssrSettings(env = process.env) {
     remoteTimeoutMs: positiveInt('SSR_REMOTE_TIMEOUT_MS', env.SSR_REMOTE_TIMEOUT_MS, 3000),
     renderTimeoutMs: positiveInt('SSR_RENDER_TIMEOUT_MS', env.SSR_RENDER_TIMEOUT_MS, 5000),
     apiUrl: (env.SSR_API_URL ?? '').replace(/\/+$/, ''),
+    // issue 40: how the API knows the site server's calls (shared-contracts/src/site-server.js)
+    siteKey: env.SITE_API_KEY ?? '',
   };
 }
 
@@ -165,6 +167,7 @@ export function createSsr(settings, { shellDist }) {
         apiUrl: options.apiUrl || settings.config.apiBaseUrl,
         remoteTimeoutMs: options.remoteTimeoutMs,
         renderTimeoutMs: options.renderTimeoutMs,
+        siteKey: options.siteKey,
       });
     }
     return renderer;
@@ -223,7 +226,7 @@ export function createSsr(settings, { shellDist }) {
     return serverModule;
   }
 
-  return { renderPage, serverBuildModule, apiUrl: options.apiUrl || settings.config.apiBaseUrl };
+  return { renderPage, serverBuildModule, apiUrl: options.apiUrl || settings.config.apiBaseUrl, siteKey: options.siteKey };
 }
 
 /** The API does not answer: a Spanish message, status 503, never an empty page. */
