@@ -24,6 +24,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG, SITE_KEY_HEADER } from 'shared-contracts';
 import { HttpError } from '../http-error';
+import { isLocalSite } from '../config';
 import { clientKey, emailKey, siteKeyMatches } from './rate-limit-keys';
 
 export interface Limit {
@@ -135,6 +136,9 @@ async function ratePolicyPlugin(app: FastifyInstance, opts: { limits?: Partial<R
   });
 
   const siteKey = app.config.siteApiKey;
+  // Without it a deployed site server's calls count as one client's, and its pages of searches
+  // the cache cannot answer run into the search limit under load (docs/deployment.md).
+  if (!siteKey && !isLocalSite(app.config.publicSiteUrl)) app.log.warn('SITE_API_KEY sin definir: las llamadas del servidor del sitio cuentan como las de un cliente más');
   const isSiteServer = (request: FastifyRequest) => siteKeyMatches(request.headers[SITE_KEY_HEADER], siteKey);
   app.decorate('isSiteServer', isSiteServer);
   const decorators = { contact: 'limitContact', geocode: 'limitGeocode', report: 'limitReport', view: 'limitView', search: 'limitSearch', sitemap: 'limitSitemap' } as const;
