@@ -43,8 +43,6 @@ declare module 'fastify' {
     limitView: preHandlerAsyncHookHandler;
     limitSearch: preHandlerAsyncHookHandler;
     limitSitemap: preHandlerAsyncHookHandler;
-    /** Issue 40: the request carries the site server's key (SITE_API_KEY). */
-    isSiteServer(request: FastifyRequest): boolean;
     /** preHandler: 401 without a valid token, 403 unless the account is a moderator (issue 23). */
     requireModerator: preHandlerAsyncHookHandler;
     /** preHandler after authenticate: publishes per user and per client. */

@@ -140,7 +140,6 @@ async function ratePolicyPlugin(app: FastifyInstance, opts: { limits?: Partial<R
   // the cache cannot answer run into the search limit under load (docs/deployment.md).
   if (!siteKey && !isLocalSite(app.config.publicSiteUrl)) app.log.warn('SITE_API_KEY sin definir: las llamadas del servidor del sitio cuentan como las de un cliente más');
   const isSiteServer = (request: FastifyRequest) => siteKeyMatches(request.headers[SITE_KEY_HEADER], siteKey);
-  app.decorate('isSiteServer', isSiteServer);
   const decorators = { contact: 'limitContact', geocode: 'limitGeocode', report: 'limitReport', view: 'limitView', search: 'limitSearch', sitemap: 'limitSitemap' } as const;
   const siteServerFree = new Set<ClientKind>(['search', 'sitemap']);
   for (const kind of ['contact', 'geocode', 'report', 'view', 'search', 'sitemap'] as const) {
