@@ -5,6 +5,7 @@
  * PGlite under DATA_DIR, mail to DATA_DIR/outbox. No database or mail server needed.
  */
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { ROOT, staleApps } from './apps.mjs';
 import { buildApps } from './build.mjs';
@@ -17,6 +18,9 @@ const settings = siteSettingsOrExit();
 // --no-build serves the builds as they are (e.g. while sources are being edited)
 const stale = process.argv.includes('--no-build') ? [] : staleApps();
 if (stale.length) await buildApps(stale);
+
+// Issue 40: the API knows the site server's calls by this key; one made for this run unless given.
+process.env.SITE_API_KEY ||= crypto.randomBytes(32).toString('hex');
 
 // The API's CORS origin, e-mail links and photo URLs follow the addresses the site announces.
 const api = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'src', 'server.ts')], {

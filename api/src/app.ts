@@ -7,6 +7,7 @@
  */
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { SITE_KEY_HEADER } from 'shared-contracts';
 import './fastify-types';
 import type { Config } from './config';
 import { systemClock, type Clock } from './clock';
@@ -28,6 +29,7 @@ import dataDir from './plugins/data-dir';
 import background, { type BackgroundOptions } from './background';
 import type { CountLimits } from './anuncios/search-query';
 import type { WorkQueueOptions } from './db/work-queue';
+import type { ViewLimits } from './anuncios/view-counter';
 import accountRoutes from './accounts/account-routes';
 import anuncioRoutes from './anuncios/anuncio-routes';
 import publishRoutes from './anuncios/publish-routes';
@@ -60,6 +62,8 @@ export interface AppOptions {
   countLimits?: Partial<CountLimits>;
   /** Overrides the search queue's bounds (the overload test makes them tiny). */
   searchQueue?: Partial<WorkQueueOptions>;
+  /** Overrides the per-listing daily bound of counted views (the test of the bound makes it small). */
+  viewLimits?: Partial<ViewLimits>;
   /** Where the log goes instead of stdout (tests that read what the log holds). */
   logStream?: NodeJS.WritableStream;
   /** Sees every route as it is registered (the security suite checks each one's protection). */
@@ -84,6 +88,8 @@ export const LOG_REDACT = [
   'body.password',
   'body.newPassword',
   'body.token',
+  // issue 40: the site server's key (SITE_API_KEY)
+  `req.headers["${SITE_KEY_HEADER}"]`,
 ];
 
 /**
@@ -131,7 +137,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(ratePolicy, { limits: opts.rateLimits });
   await app.register(storage, { storage: opts.storage });
   await app.register(search, { queue: opts.searchQueue });
-  await app.register(viewStats);
+  await app.register(viewStats, { limits: opts.viewLimits });
 
   app.get('/health', async () => {
     await app.database.db.execute('select 1');

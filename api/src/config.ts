@@ -98,6 +98,11 @@ const envSchema = z.object({
     .enum(['1', '0', ''], { error: 'solo "1" activa las rutas de prueba ("0" o sin definir: desactivadas)' })
     .optional()
     .transform((v) => v === '1'),
+  /**
+   * Issue 40: the secret the site server sends with its server-rendering and sitemap calls
+   * (SITE_KEY_HEADER), so they are not counted as one client's; unset = no call is the site server's.
+   */
+  SITE_API_KEY: z.string().min(32, 'must have at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -133,6 +138,8 @@ export interface Config {
   reportsToHold: number;
   /** Issue 40: days an approval protects a listing from automatic holds. */
   approvalImmunityDays: number;
+  /** Issue 40: the site server's key (SITE_API_KEY); unset = no request is the site server's. */
+  siteApiKey?: string;
 }
 
 export class ConfigError extends Error {}
@@ -217,5 +224,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     moderatorEmails: e.MODERATOR_EMAILS,
     reportsToHold: e.REPORTS_TO_HOLD,
     approvalImmunityDays: e.APPROVAL_IMMUNITY_DAYS,
+    siteApiKey: e.SITE_API_KEY,
   };
 }

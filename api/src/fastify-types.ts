@@ -42,11 +42,15 @@ declare module 'fastify' {
     limitGeocode: preHandlerAsyncHookHandler;
     /** preHandler: per-client limit of listing reports (issue 23). */
     limitReport: preHandlerAsyncHookHandler;
+    /** Issue 40, per client: detail views; searches the cache cannot answer and the sitemap (not the site server's). */
+    limitView: preHandlerAsyncHookHandler;
+    limitSearch: preHandlerAsyncHookHandler;
+    limitSitemap: preHandlerAsyncHookHandler;
     /** preHandler: 401 without a valid token, 403 unless the account is a moderator (issue 23). */
     requireModerator: preHandlerAsyncHookHandler;
     /** preHandler after authenticate: publishes per user and per client. */
     limitPublish: preHandlerAsyncHookHandler;
-    /** Detail views, deduplicated per visitor and day, written in batches (issue 21). */
+    /** Detail views, one per client, listing and day on every instance, written in batches (issues 21, 40). */
     viewCounter: ViewCounter;
   }
   interface FastifyRequest {

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { MSG } from 'shared-contracts';
-import { contactLeads } from '../src/db/schema';
+import { anuncios, contactLeads } from '../src/db/schema';
 import { engines } from './support/engines';
 import { startTestApp, type TestApp } from './support/app';
 import { insertCatalogue } from './support/listings';
@@ -50,6 +50,28 @@ describe.each(engines())('seller contact on %s', (engine) => {
     expect((await post(t, '/anuncio/no-es-uuid/contacto', { canal: 'email' }, from('192.0.2.20'))).status).toBe(404);
     // Listing 10 of the catalogue is withdrawn.
     expect((await post(t, `/anuncio/${ids[9]}/contacto`, { canal: 'telefono' }, from('192.0.2.20'))).status).toBe(404);
+  });
+
+  test('issue 40: a sold or rented listing, still open with its banner, gives no contact: 410 with a Spanish message', async () => {
+    const closed = [
+      { id: ids[2], estado: 'vendido' as const, message: MSG.contactoVendido },
+      { id: ids[1], estado: 'alquilado' as const, message: MSG.contactoAlquilado },
+    ];
+    let client = 40;
+    for (const { id, estado, message } of closed) {
+      await t.app.db.update(anuncios).set({ estado }).where(eq(anuncios.id, id));
+      expect((await get(t, `/anuncio/${id}`)).status).toBe(200);
+      for (const canal of ['telefono', 'email', 'whatsapp']) {
+        const res = await post(t, `/anuncio/${id}/contacto`, { canal }, from(`192.0.2.${client++}`));
+        expect(res).toMatchObject({ status: 410, body: { error: message } });
+        expect(JSON.stringify(res.body)).not.toMatch(/8095551234|luis@example\.com/);
+      }
+      await t.app.db.update(anuncios).set({ estado: 'activo' }).where(eq(anuncios.id, id));
+    }
+    // a paused listing is no public listing at all: 404 as for any other
+    await t.app.db.update(anuncios).set({ estado: 'pausado' }).where(eq(anuncios.id, ids[3]));
+    expect((await post(t, `/anuncio/${ids[3]}/contacto`, { canal: 'telefono' }, from('192.0.2.40'))).status).toBe(404);
+    await t.app.db.update(anuncios).set({ estado: 'activo' }).where(eq(anuncios.id, ids[3]));
   });
 
   test('limited per client: reading every phone runs into 429 with Retry-After; another client is served', async () => {

@@ -5,6 +5,8 @@
  * non-local site) or the bound values of a failed query; development CORS origins and the outbox in
  * production only on purpose.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { loadConfig, ConfigError } from '../src/config';
@@ -75,6 +77,19 @@ describe.each(engines())('logout and the log on %s', (engine) => {
     expect(log).not.toContain('$argon2');
     expect(log).not.toContain(_id);
     expect(log).not.toMatch(/resetPassword\/|confirmEmail\//);
+  });
+
+  test('issue 40: outbox letters (a confirmation link is a key to the account) are readable by the API\'s user only: files 0600, folder 0700', async () => {
+    const outbox = path.join(t.config.dataDir, 'outbox');
+    // a folder an older version made with the default mode is closed too
+    fs.mkdirSync(outbox, { recursive: true, mode: 0o755 });
+    fs.chmodSync(outbox, 0o755);
+    expect((await post(t, '/api/user/signup', { email: 'buzon@example.com', password: PASSWORD, name: 'Ana', apellido: 'Gil' })).status).toBe(201);
+    await t.app.mailer.flush();
+    const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect(fs.statSync(path.join(outbox, f)).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(outbox).mode & 0o777).toBe(0o700);
   });
 
   test('a failed query is logged without its bound values', () => {

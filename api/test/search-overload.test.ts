@@ -4,8 +4,9 @@
  * and the home page keeps answering from its cached copy while the database is saturated. The
  * queue is made tiny here and held busy through the app's own queue.
  */
-import { MSG } from 'shared-contracts';
+import { MSG, SITE_KEY_HEADER } from 'shared-contracts';
 import { bulkInsertListings } from '../src/seed/bulk-insert';
+import { RATE_LIMITS } from '../src/plugins/rate-limit-policy';
 import { engines } from './support/engines';
 import { startTestApp, type TestApp } from './support/app';
 import { post } from './support/http';
@@ -66,5 +67,48 @@ describe.each(engines())('search under overload on %s', (engine) => {
     release();
     await running;
     expect((await post(t, '/allAnuncios', { filters: { habitaciones: 2 }, page: 0 })).status).toBe(200);
+  });
+});
+
+/**
+ * Issue 40: one client could fill the shared search queue, and everyone's searches that the cache
+ * cannot answer got 503. Searches the cache cannot answer are now limited per client (the real
+ * limiter, counting in the database); the site server, which asks for every visitor of a
+ * server-rendered page, is known by its key, never by a header anyone can write.
+ */
+describe.each(engines())('searches per client on %s', (engine) => {
+  const SITE_KEY = 'clave-del-servidor-del-sitio-0123456789abcdef';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(engine, { trustProxy: 1, siteApiKey: SITE_KEY } as never);
+    await bulkInsertListings(t.app.db, { count: 50, seed: 5 });
+  });
+  afterAll(() => t.close());
+  const search = (filters: object, ip: string, headers: Record<string, string> = {}) => post(t, '/allAnuncios', { filters, page: 0 }, { 'x-forwarded-for': ip, ...headers });
+
+  test('a client flooding uncached searches gets 429 with Retry-After past its budget; another client still gets 200', async () => {
+    const max = RATE_LIMITS.search.ip.max;
+    const flood = await Promise.all(Array.from({ length: max + 20 }, (_, i) => search({ precioMin: 1000 + i }, '198.51.100.50')));
+    const statuses = flood.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    const refused = flood.find((r) => r.status === 429)!;
+    expect(refused.body).toEqual({ error: MSG.busquedasPorCliente });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // the same call shape answers others at once
+    expect((await search({ precioMin: 99_999 }, '198.51.100.51')).status).toBe(200);
+    // what the cache holds costs the database nothing: still answered to the flooding client
+    expect((await search({ precioMin: 1000 }, '198.51.100.50')).status).toBe(200);
+    expect((await search({ precioMin: 77_777 }, '198.51.100.50')).status).toBe(429);
+    t.clock.advance(RATE_LIMITS.search.ip.windowMs);
+    expect((await search({ precioMin: 77_777 }, '198.51.100.50')).status).toBe(200);
+  });
+
+  test('the site server (by its key) renders for everyone and is not limited; a guessed or empty key counts as any client', async () => {
+    const max = RATE_LIMITS.search.ip.max;
+    for (let i = 0; i < max + 5; i++) expect((await search({ precioMin: 5000 + i }, '198.51.100.60', { [SITE_KEY_HEADER]: SITE_KEY })).status).toBe(200);
+    for (let i = 0; i < max; i++) await search({ precioMin: 6000 + i }, '198.51.100.61');
+    expect((await search({ precioMin: 7000 }, '198.51.100.61', { [SITE_KEY_HEADER]: 'adivinada-0123456789abcdef0123456789abcdef' })).status).toBe(429);
+    expect((await search({ precioMin: 7001 }, '198.51.100.61', { [SITE_KEY_HEADER]: '' })).status).toBe(429);
   });
 });

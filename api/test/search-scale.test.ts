@@ -11,6 +11,7 @@ import { anuncios } from '../src/db/schema';
 import { bulkInsertListings } from '../src/seed/bulk-insert';
 import { engines } from './support/engines';
 import { startTestApp, type TestApp } from './support/app';
+import { SEARCHES_UNLIMITED } from './support/limits';
 import { del, post, request } from './support/http';
 import { LISTING_FIELDS } from './support/listing-fields';
 import { whereOnAnuncios } from './support/search-sql';
@@ -24,7 +25,7 @@ describe.each(engines())('search at scale on %s', (engine) => {
   beforeAll(async () => {
     // Estimates from 1,000 matches on (instead of 5,000 and a full count up to 100,000), so a
     // 30,000-row table shows them; the sample size (10,000 matches) is the production one.
-    t = await startTestApp(engine, {}, { countLimits: { exactLimit: 1000, exactUpTo: 0 } });
+    t = await startTestApp(engine, {}, { countLimits: { exactLimit: 1000, exactUpTo: 0 }, rateLimits: SEARCHES_UNLIMITED });
     // 250 rows a statement: the trigger keeps the search table, facets and count cube row by row,
     // and a 1,000-row statement could pass the app's 5 s statement timeout on a loaded machine.
     await bulkInsertListings(t.app.db, { count: TOTAL, seed: 18, batchSize: 250, batchesPerTransaction: 40 });

@@ -1,6 +1,9 @@
 /** The sitemap's pieces (GET /sitemap/...): published listings in blocks of 50,000 seq values, and the landing places. */
 import { inArray } from 'drizzle-orm';
+import { MSG, SITE_KEY_HEADER } from 'shared-contracts';
 import { anuncios } from '../src/db/schema';
+import { RATE_LIMITS } from '../src/plugins/rate-limit-policy';
+import { SITEMAP_CACHE_MS } from '../src/sitemap/sitemap-routes';
 import { engines } from './support/engines';
 import { startTestApp, type TestApp } from './support/app';
 import { CATALOGUE, PUBLISHED_COUNT, insertCatalogue } from './support/listings';
@@ -57,6 +60,8 @@ describe.each(engines())('sitemap on %s', (engine) => {
       .insert(anuncios)
       .values({ estado: 'vendido', seq: 130_010, title: 'Vendida', description: 'd', proposito: 'venta', propiedad: 'Casa', moneda: 'RD', price: 1, priceRd: 1, place: 'Baní', region: 'Peravia', locality: 'Vendido' })
       .returning({ id: anuncios.id });
+    // the pieces are cached for SITEMAP_CACHE_MS (issue 40)
+    t.clock.advance(SITEMAP_CACHE_MS);
     const listed = (await get(t, '/sitemap/anuncios/2')).body.items.map((x: { id: string }) => x.id);
     for (const { id } of rows) expect(listed).not.toContain(id);
     // a sold listing's detail still opens (with its banner): it stays listed
@@ -67,6 +72,7 @@ describe.each(engines())('sitemap on %s', (engine) => {
     expect(places).not.toContain('vendido');
     for (const { id } of rows) expect((await get(t, `/anuncio/${id}`)).status).toBe(404);
     await t.app.db.delete(anuncios).where(inArray(anuncios.id, [...rows.map((r) => r.id), sold.id]));
+    t.clock.advance(SITEMAP_CACHE_MS);
   });
 
   test('the landing pages that show listings, each place by its own slug, once each (issue 39)', async () => {
@@ -85,5 +91,55 @@ describe.each(engines())('sitemap on %s', (engine) => {
     expect(items.some((x) => x.lugar === 'oculta' || x.lugar === 'zona-oculta')).toBe(false);
     const keys = items.map((x) => JSON.stringify(x));
     expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+/** Issue 40: the sitemap calls were unthrottled full scans recomputed on every request. */
+describe.each(engines())('sitemap load on %s', (engine) => {
+  const SITE_KEY = 'clave-del-servidor-del-sitio-0123456789abcdef';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(engine, { trustProxy: 1, siteApiKey: SITE_KEY } as never);
+    await insertCatalogue(t.app);
+  });
+  afterAll(() => t.close());
+  const from = (ip: string, extra: Record<string, string> = {}) => ({ 'x-forwarded-for': ip, ...extra });
+  const insertListing = async (seq: number, locality: string) => {
+    const [row] = await t.app.db
+      .insert(anuncios)
+      .values({ seq, title: 'Nueva', description: 'd', proposito: 'venta', propiedad: 'Casa', moneda: 'RD', price: 1, priceRd: 1, place: 'Baní', region: 'Peravia', locality })
+      .returning({ id: anuncios.id });
+    return row.id;
+  };
+
+  test('answered from a cache that every change reaches within SITEMAP_CACHE_MS', async () => {
+    const ids = (await get(t, '/sitemap/anuncios/0', from('192.0.2.1'))).body.items.map((x: { id: string }) => x.id);
+    const files = (await get(t, '/sitemap/anuncios', from('192.0.2.1'))).body.files;
+    const places = (await get(t, '/sitemap/lugares', from('192.0.2.1'))).body.items;
+    const fresh = await insertListing(50_001, 'Recién publicado');
+    // within the delay: the same answers, not a new scan
+    t.clock.advance(SITEMAP_CACHE_MS - 1000);
+    expect((await get(t, '/sitemap/anuncios/0', from('192.0.2.1'))).body.items.map((x: { id: string }) => x.id)).toEqual(ids);
+    expect((await get(t, '/sitemap/anuncios', from('192.0.2.1'))).body.files).toEqual(files);
+    expect((await get(t, '/sitemap/lugares', from('192.0.2.1'))).body.items).toEqual(places);
+    // past it: the publish is there
+    t.clock.advance(1000);
+    expect((await get(t, '/sitemap/anuncios', from('192.0.2.1'))).body.files.map((f: { file: number }) => f.file)).toEqual([0, 1]);
+    expect((await get(t, '/sitemap/anuncios/1', from('192.0.2.1'))).body.items.map((x: { id: string }) => x.id)).toEqual([fresh]);
+    expect((await get(t, '/sitemap/lugares', from('192.0.2.1'))).body.items.map((x: { locality: string }) => x.locality)).toContain('Recién publicado');
+  });
+
+  test('per client: 429 with Retry-After past the budget; another client and the site server (by its key) are still served; a wrong key is anyone', async () => {
+    const max = RATE_LIMITS.sitemap.ip.max;
+    const paths = ['/sitemap/anuncios', '/sitemap/anuncios/0', '/sitemap/lugares'];
+    for (let i = 0; i < max; i++) expect((await get(t, paths[i % 3], from('198.51.100.7'))).status).toBe(200);
+    const refused = await get(t, '/sitemap/anuncios/0', from('198.51.100.7'));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: MSG.tooManyRequests });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await get(t, '/sitemap/lugares', from('198.51.100.7', { [SITE_KEY_HEADER]: 'adivinada-0123456789abcdef0123456789abcdef' }))).status).toBe(429);
+    expect((await get(t, '/sitemap/anuncios/0', from('198.51.100.8'))).status).toBe(200);
+    // the site server builds every crawler's sitemap: it is not one client among others
+    for (let i = 0; i < max + 5; i++) expect((await get(t, paths[i % 3], from('198.51.100.7', { [SITE_KEY_HEADER]: SITE_KEY }))).status).toBe(200);
   });
 });

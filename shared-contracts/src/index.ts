@@ -15,6 +15,7 @@ export * from './remotes';
 export * from './api-client';
 export * from './remote-contract';
 export * from './shared-modules';
+export * from './site-server';
 export * from './search-url';
 export * from './ssr';
 export * from './landing';

@@ -93,6 +93,10 @@ export const MSG = {
   accionNoPermitida: 'Esta acción no es posible para este anuncio',
   moderadorNoBloqueable: 'No se puede bloquear a un moderador',
   usuarioNoBloqueado: 'Este usuario no está bloqueado',
+  // Abuse review (issue 40)
+  busquedasPorCliente: 'Demasiadas búsquedas seguidas desde tu conexión. Espera un momento y vuelve a intentarlo.',
+  contactoVendido: 'Este anuncio ya se vendió: los datos de contacto del anunciante ya no se muestran.',
+  contactoAlquilado: 'Este anuncio ya se alquiló: los datos de contacto del anunciante ya no se muestran.',
   // Listing card, detail and home buttons (SPEC §2)
   informacion: 'Información',
   contacto: 'Contacto',

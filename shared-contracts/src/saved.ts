@@ -35,16 +35,23 @@ export const SAVED_MSG = {
   favoritosVacio: 'Aún no tienes favoritos. Toca el corazón de un anuncio para guardarlo aquí.',
   favoritosVisitante: 'Tus favoritos se guardan en este navegador. Inicia sesión para tenerlos en tu cuenta.',
   anuncioYaNoExiste: 'Este anuncio ya no está publicado',
+  /** Issue 40: a favourite that moderation hid or whose owner was blocked (its card is not shown). */
+  anuncioNoDisponible: 'Este anuncio ya no está disponible',
   misBusquedasTitulo: 'Mis búsquedas',
   misBusquedasVacio: 'No tienes búsquedas guardadas. Busca en el inicio y pulsa "Guardar búsqueda".',
   alertasDesactivadas: 'Alertas desactivadas',
 } as const;
 
-/** GET /favoritos: newest first; `anuncio` null once the listing no longer exists. */
+/**
+ * GET /favoritos: newest first; `anuncio` null once the listing no longer exists, and also while
+ * moderation hides it (held, withdrawn) or its owner is blocked, then with `disponible: false`
+ * (issue 40: the list must not show what the detail hides).
+ */
 export interface Favorito {
   anuncioId: string;
   createdAt: string;
   anuncio: Anuncio | null;
+  disponible?: false;
 }
 export interface FavoritosResponse {
   favoritos: Favorito[];

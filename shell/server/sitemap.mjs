@@ -4,13 +4,18 @@
  *   /sitemap.xml               index: the landing pages' file and one file per block of listings
  *   /sitemap-lugares.xml       home and the landing pages that show listings (/venta, /venta/apartamento/piantini)
  *   /sitemap-anuncios-<n>.xml  the listings of block n (at most 50,000), with lastmod
- * Each file is one API call, so the sitemap stays correct and cheap at 1,000,000 listings.
+ * Each file is one API call, so the sitemap stays correct and cheap at 1,000,000 listings. The
+ * calls carry SITE_API_KEY (issue 40): the API limits the sitemap per client, and the site server
+ * asks for every crawler.
  */
+import siteServer from '../../shared-contracts/src/site-server.js';
+
 const xmlEscape = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
-async function apiJson(apiUrl, path) {
-  const res = await fetch(`${apiUrl}${path}`, { signal: AbortSignal.timeout(15_000) });
+async function apiJson(apiUrl, siteKey, path) {
+  const headers = siteKey ? { [siteServer.SITE_KEY_HEADER]: siteKey } : {};
+  const res = await fetch(`${apiUrl}${path}`, { headers, signal: AbortSignal.timeout(15_000) });
   if (!res.ok) throw Object.assign(new Error(`${path}: HTTP ${res.status}`), { status: res.status });
   return res.json();
 }
@@ -23,9 +28,9 @@ export function robotsTxt(siteUrl) {
  * The body for a sitemap path, or null when the path is no sitemap. `landingPath` comes from the
  * shell's server build (shared-contracts/landing.ts).
  */
-export async function sitemapFor(urlPath, { siteUrl, apiUrl, landingPath }) {
+export async function sitemapFor(urlPath, { siteUrl, apiUrl, siteKey, landingPath }) {
   if (urlPath === '/sitemap.xml') {
-    const { files } = await apiJson(apiUrl, '/sitemap/anuncios');
+    const { files } = await apiJson(apiUrl, siteKey, '/sitemap/anuncios');
     const entries = [`<sitemap><loc>${xmlEscape(`${siteUrl}/sitemap-lugares.xml`)}</loc></sitemap>`];
     for (const f of files) {
       entries.push(`<sitemap><loc>${xmlEscape(`${siteUrl}/sitemap-anuncios-${f.file}.xml`)}</loc>${f.lastmod ? `<lastmod>${f.lastmod}</lastmod>` : ''}</sitemap>`);
@@ -34,12 +39,12 @@ export async function sitemapFor(urlPath, { siteUrl, apiUrl, landingPath }) {
   }
   const block = /^\/sitemap-anuncios-(\d{1,7})\.xml$/.exec(urlPath);
   if (block) {
-    const { items } = await apiJson(apiUrl, `/sitemap/anuncios/${block[1]}`);
+    const { items } = await apiJson(apiUrl, siteKey, `/sitemap/anuncios/${block[1]}`);
     const urls = items.map((i) => `<url><loc>${xmlEscape(`${siteUrl}/anuncioDetailedView/${i.id}`)}</loc><lastmod>${i.lastmod}</lastmod></url>`);
     return `${HEADER}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   }
   if (urlPath === '/sitemap-lugares.xml') {
-    const { items } = await apiJson(apiUrl, '/sitemap/lugares');
+    const { items } = await apiJson(apiUrl, siteKey, '/sitemap/lugares');
     const paths = new Set(['/', '/venta', '/alquiler']);
     // the API names only pages that show listings, each place by its own slug
     for (const i of items) {

@@ -89,6 +89,8 @@ export function ssrSettings(env = process.env) {
     renderTimeoutMs: positiveInt('SSR_RENDER_TIMEOUT_MS', env.SSR_RENDER_TIMEOUT_MS, 5000),
     maxPageBytes: positiveInt('SSR_MAX_PAGE_BYTES', env.SSR_MAX_PAGE_BYTES, MAX_PAGE_BYTES, 'bytes'),
     apiUrl: (env.SSR_API_URL ?? '').replace(/\/+$/, ''),
+    // issue 40: how the API knows the site server's calls (shared-contracts/src/site-server.js)
+    siteKey: env.SITE_API_KEY ?? '',
   };
 }
 
@@ -119,6 +121,7 @@ export function createSsr(settings, { shellDist }) {
         remoteTimeoutMs: options.remoteTimeoutMs,
         renderTimeoutMs: options.renderTimeoutMs,
         maxHtmlBytes: options.maxPageBytes,
+        siteKey: options.siteKey,
       });
     }
     return renderer;
@@ -180,5 +183,5 @@ export function createSsr(settings, { shellDist }) {
     return serverModule;
   }
 
-  return { renderPage, serverBuildModule, apiUrl: options.apiUrl || settings.config.apiBaseUrl };
+  return { renderPage, serverBuildModule, apiUrl: options.apiUrl || settings.config.apiBaseUrl, siteKey: options.siteKey };
 }

@@ -1,7 +1,8 @@
 /**
  * Public listing calls (search, detail) and owner-only delete. Handlers stay thin: SQL lives in
  * the repository and search-query, the option lists and counts come through the search cache,
- * and the database work of a search waits in the bounded search queue (503 beyond it).
+ * and the database work of a search waits in the bounded search queue (503 beyond it). Searches
+ * the cache cannot answer are limited per client (issue 40), so no one client fills that queue.
  */
 import type { FastifyInstance } from 'fastify';
 import { MSG, PAGE_SIZE, type AllAnunciosResponse, type Anuncio } from 'shared-contracts';
@@ -47,6 +48,8 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
   app.post('/allAnuncios', async (request, reply) => {
     const { filters, page: asked } = allAnunciosSchema.parse(request.body ?? {});
     const key = JSON.stringify(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b)));
+    // Only a search that needs the database counts against its client: cached answers cost nothing.
+    if (!searchCache.holds(key, `${key}#${asked}`)) await app.limitSearch(request, reply);
     // A page past the end is the last page (issue 19): far pages cost the database without showing
     // anything, and every far page number would otherwise be a cache entry of its own. Only an exact
     // count caps: an estimate may fall short of the real last page.

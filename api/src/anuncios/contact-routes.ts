@@ -6,10 +6,14 @@
  * counted per listing and channel (contact_leads), the base for the seller's lead figures; WhatsApp
  * (issue 21) is a channel of the same call. Crawlers are answered but not counted. The phone is
  * answered in E.164 when it parses (older and feed numbers may not, and are answered as they are).
+ * Issue 40: only listings still on offer. A sold or rented one keeps its detail page (with its
+ * banner, and no contact buttons) but its seller's phone and email are no longer given: 410 with a
+ * Spanish message; any listing the public cannot open (paused, expired, held, withdrawn, blocked
+ * owner, gone) is 404 as for the detail.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { MSG, type ContactoResponse } from 'shared-contracts';
+import { MSG, type ContactoResponse, type Estado } from 'shared-contracts';
 import { contactoSchema, phoneOrAsIs } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
@@ -17,12 +21,17 @@ import { contactLeads } from '../db/schema';
 import { findPublished } from './repository';
 import { isBot } from './bots';
 
+/** Why a public listing gives no contact any more. */
+const CLOSED: Partial<Record<Estado, string>> = { vendido: MSG.contactoVendido, alquilado: MSG.contactoAlquilado };
+
 export default async function contactRoute(app: FastifyInstance) {
   const { db } = app;
   app.post<{ Params: { id: string } }>('/anuncio/:id/contacto', { preHandler: app.limitContact }, async (request): Promise<ContactoResponse> => {
     const { canal } = contactoSchema.parse(request.body ?? {});
     const row = isUuid(request.params.id) ? await findPublished(db, request.params.id) : null;
     if (!row) throw new HttpError(404, MSG.notFound, { error: MSG.notFound, message: MSG.notFound });
+    const closed = CLOSED[row.estado];
+    if (closed) throw new HttpError(410, closed);
     if (isBot(request.headers['user-agent'])) return { movil: phoneOrAsIs(row.movil), email: row.email };
     await db
       .insert(contactLeads)

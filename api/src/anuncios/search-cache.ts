@@ -43,6 +43,11 @@ export interface SearchCache {
   count(filters: Filters, key: string, load: () => Promise<Counted>): Promise<Counted>;
   /** A whole answer (already serialized) for a filter key and page (`<key>#<page>`). */
   page(filters: Filters, key: string, load: () => Promise<CachedPage>): Promise<CachedPage>;
+  /**
+   * Whether a count key and a page key are both held and fresh (or loading): a request for them
+   * costs the database nothing. Issue 40: only the others are limited per client.
+   */
+  holds(countKey: string, pageKey: string): boolean;
   /** Page anchors of a filter key (search-query.ts `pageAnchors`) if loaded, else undefined and loading. */
   anchors(filters: Filters, key: string, load: () => Promise<number[]>): number[] | undefined;
   /**
@@ -204,6 +209,11 @@ function memo<T>(clock: Clock, ttlMs: number, max: number, track: (p: Promise<un
       }
       return hit.value;
     },
+    /** Held and fresh (loaded, or loading). */
+    has(key: string): boolean {
+      const hit = entries.get(key);
+      return hit !== undefined && clock.now() - hit.at < ttlMs;
+    },
     /**
      * The value if it is loaded and fresh; otherwise undefined at once, with a load started in
      * the background (if none is running) for the requests that come after.
@@ -328,6 +338,7 @@ export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000
     options: (load) => options.get('', {}, load),
     count: (filters, key, load) => counts.get(key, filters, load),
     page: (filters, key, load) => pages.get(key, filters, load),
+    holds: (countKey, pageKey) => counts.has(countKey) && pages.has(pageKey),
     invalidate(change = 'all', settledBefore) {
       const moved = change === 'all' ? undefined : change.moved;
       // Called for every cached entry: loops, not a function created per call (see matchesFilters).

@@ -1,8 +1,9 @@
 /**
- * `POST /anuncio/{id}/vista` (issue 21): the detail page reports a view once it is on the visitor's
- * screen. The browser sends it, not the site server: a server-rendered detail reaches the API from
- * the site server's address, and crawlers rendering pages do not run it. Answered at once (204);
- * the count is buffered and written in batches (view-counter.ts). Crawlers are not counted.
+ * `POST /anuncio/{id}/vista` (issues 21 and 40): the detail page reports a view once it is on the
+ * visitor's screen. The browser sends it, not the site server: a server-rendered detail reaches the
+ * API from the site server's address, and crawlers rendering pages do not run it. Limited per
+ * client; counted once per client, listing and day, only for listings the public can open
+ * (view-counter.ts); crawlers are not counted. Answered 204 whether it counted or not.
  */
 import type { FastifyInstance } from 'fastify';
 import { MSG } from 'shared-contracts';
@@ -13,10 +14,9 @@ import { isBot } from './bots';
 
 export default async function viewRoute(app: FastifyInstance) {
   const counter = app.viewCounter;
-  app.post<{ Params: { id: string } }>('/anuncio/:id/vista', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/anuncio/:id/vista', { preHandler: app.limitView }, async (request, reply) => {
     if (!isUuid(request.params.id)) throw new HttpError(404, MSG.notFound, { error: MSG.notFound, message: MSG.notFound });
-    const userAgent = request.headers['user-agent'] ?? '';
-    if (!isBot(userAgent)) counter.view(request.params.id, clientKey(request.ip), userAgent);
+    if (!isBot(request.headers['user-agent'])) await counter.view(request.params.id.toLowerCase(), clientKey(request.ip));
     return reply.code(204).send();
   });
 }

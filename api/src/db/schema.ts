@@ -391,7 +391,8 @@ export const moderationEvents = pgTable(
 
 /**
  * Detail views per listing (issue 21), counted once per visitor and day (api/src/anuncios/view-counter.ts):
- * only the total is stored, nothing about the visitor.
+ * only the total is stored, nothing about the visitor. `dia`/`diaCount` (issue 40): the views
+ * counted on the Dominican day `dia`, which stop at a per-listing daily bound.
  */
 export const anuncioVistas = pgTable('anuncio_vistas', {
   anuncioId: uuid('anuncio_id')
@@ -399,7 +400,23 @@ export const anuncioVistas = pgTable('anuncio_vistas', {
     .references(() => anuncios.id, { onDelete: 'cascade' }),
   count: integer('count').notNull().default(0),
   lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  dia: integer('dia').notNull().default(0),
+  diaCount: integer('dia_count').notNull().default(0),
 });
+
+/**
+ * Issue 40: the visitors already counted today, shared by every API instance. `clave` is an HMAC
+ * (key derived from JWT_SECRET and the day) of the client and the listing, so the table names no
+ * address; rows of past days are deleted (api/src/anuncios/view-counter.ts).
+ */
+export const anuncioVistaClaves = pgTable(
+  'anuncio_vista_claves',
+  {
+    dia: integer('dia').notNull(),
+    clave: text('clave').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dia, t.clave] })],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type AnuncioRow = typeof anuncios.$inferSelect;

@@ -1,10 +1,24 @@
 /** Issue 22: a signed-in user's favourites, `GET /favoritos`, `PUT` and `DELETE /favoritos/{anuncioId}`. */
 import type { FastifyInstance } from 'fastify';
-import { SAVED_MSG, type FavoritosResponse } from 'shared-contracts';
+import { SAVED_MSG, isModerated, type Favorito, type FavoritosResponse } from 'shared-contracts';
+import type { AnuncioRow } from '../db/schema';
 import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
 import { toAnuncio } from '../anuncios/serialize';
 import { FavoritosLimitError, addFavorito, listFavoritos, listingExists, removeFavorito } from './repository';
+
+/**
+ * What a favourite shows of its listing: the card in the owner's statuses (active, paused, sold,
+ * expired: the page greys it with its status), nothing once it is gone (a partner listing gone
+ * from its feed is gone for the visitor too), and nothing either while moderation hides it or its
+ * owner is blocked (issue 40: the list must not show what the detail hides), then marked
+ * `disponible: false` so the page can say so.
+ */
+function listingOf(row: AnuncioRow | null, apiUrl: string): Pick<Favorito, 'anuncio' | 'disponible'> {
+  if (!row || row.status !== 'published') return { anuncio: null };
+  if (isModerated(row.estado) || row.bloqueado) return { anuncio: null, disponible: false };
+  return { anuncio: toAnuncio(row, apiUrl) };
+}
 
 export default async function favoritoRoutes(app: FastifyInstance) {
   const { db, config, clock } = app;
@@ -16,12 +30,7 @@ export default async function favoritoRoutes(app: FastifyInstance) {
   app.get('/favoritos', { preHandler: app.authenticate, exposeHeadRoute: false }, async (request): Promise<FavoritosResponse> => {
     const rows = await listFavoritos(db, request.user!.id);
     return {
-      favoritos: rows.map(({ anuncioId, createdAt, row }) => ({
-        anuncioId,
-        createdAt: createdAt.toISOString(),
-        // A partner listing gone from its feed is gone for the visitor too.
-        anuncio: row && row.status === 'published' ? toAnuncio(row, config.publicApiUrl) : null,
-      })),
+      favoritos: rows.map(({ anuncioId, createdAt, row }) => ({ anuncioId, createdAt: createdAt.toISOString(), ...listingOf(row, config.publicApiUrl) })),
     };
   });
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { COMPANY_KEYS, type CompanyKey } from 'shared-contracts';
 import { FeedError } from './types';
+import { redactUrls } from './redact';
 
 export interface FeedSettings {
   configPath: string;
@@ -46,7 +47,8 @@ export async function readFeedsConfig(configPath: string): Promise<Partial<Recor
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw new FeedError(`${configPath}: JSON mal formado (${(err as Error).message})`);
+    // the parser may quote the text around the fault: a URL there may carry a partner's credentials
+    throw new FeedError(`${configPath}: JSON mal formado (${redactUrls((err as Error).message)})`);
   }
   const parsed = fileSchema.safeParse(json);
   if (!parsed.success) {

@@ -2,7 +2,8 @@
  * Imports one partner's feed: streams its ads, maps and validates each, writes them in batches
  * (one transaction each), and only once the WHOLE feed has been read without error withdraws the
  * partner's listings it no longer carries. A fatal feed error therefore never withdraws anything;
- * ads rejected one by one keep their listing as it was.
+ * ads rejected one by one keep their listing as it was. The report names the feed and its photos
+ * without the credentials their URLs may carry (issue 40, redact.ts).
  */
 import { MAX_IMAGES, type CompanyKey } from 'shared-contracts';
 import type { Db } from '../db/client';
@@ -14,6 +15,7 @@ import { DEFAULT_FEED_LIMITS, openFeed, type FeedLimits } from './feed-source';
 import { MAPPED_FIELDS, mapAd, type MapResult } from './map-ad';
 import { parseJsonAds } from './parse-json';
 import { parseXmlAds } from './parse-xml';
+import { redactUrl, redactUrls } from './redact';
 import { FeedError, MAX_REPORTED, type ImportReport } from './types';
 
 export interface ImportOptions {
@@ -56,7 +58,7 @@ function changedValues(row: AnuncioRow, next: NewAnuncioRow): Partial<NewAnuncio
 export async function importFeed(opts: ImportOptions): Promise<ImportReport> {
   const now = opts.now ?? (() => new Date());
   const started = now();
-  const report = emptyReport(opts.partner, opts.location, started);
+  const report = emptyReport(opts.partner, redactUrl(opts.location), started);
   const limits = { ...DEFAULT_FEED_LIMITS, ...opts.limits };
   const photoOpts = { ...DEFAULT_PHOTO_FETCH, ...opts.photos };
   const batchSize = opts.batchSize ?? 500;
@@ -87,7 +89,7 @@ export async function importFeed(opts: ImportOptions): Promise<ImportReport> {
         report.photosDownloaded += photos.added.length;
         for (const f of photos.failures) {
           report.photoFailureCount += 1;
-          if (report.photoFailures.length < MAX_REPORTED) report.photoFailures.push({ id: ad.ref, ...f });
+          if (report.photoFailures.length < MAX_REPORTED) report.photoFailures.push({ id: ad.ref, url: redactUrl(f.url), reason: redactUrls(f.reason) });
         }
         write.photosAdded.push(...photos.added.map((p) => ({ sourceRef: ad.ref, ...p })));
         for (const [url, key] of known) {
@@ -154,7 +156,7 @@ export async function importFeed(opts: ImportOptions): Promise<ImportReport> {
     report.ok = true;
   } catch (err) {
     if (!(err instanceof FeedError)) throw err;
-    report.fatal = err.message;
+    report.fatal = redactUrls(err.message);
   } finally {
     feed?.close();
     report.durationMs = now().getTime() - started.getTime();

@@ -67,12 +67,27 @@ export async function checkUrl(url: URL, allowHosts: readonly string[]): Promise
   if (addresses.some(isBlockedAddress)) throw new BlockedUrlError(`dirección interna no permitida (${host})`);
 }
 
+/**
+ * A user and password in the URL (a partner's feed behind HTTP Basic authentication) become an
+ * Authorization header, sent to that origin only: fetch refuses a URL carrying them, and would
+ * quote it whole in its error (issue 40).
+ */
+function basicAuth(url: URL): { origin: string; header: string } | null {
+  if (!url.username && !url.password) return null;
+  const header = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
+  url.username = '';
+  url.password = '';
+  return { origin: url.origin, header };
+}
+
 /** fetch with every hop checked, redirects followed here (at most MAX_REDIRECTS). */
 export async function safeFetch(location: string, opts: { signal?: AbortSignal; allowHosts?: readonly string[] } = {}): Promise<Response> {
   let url = new URL(location);
+  const auth = basicAuth(url);
   for (let hop = 0; ; hop++) {
     await checkUrl(url, opts.allowHosts ?? []);
-    const res = await fetch(url, { signal: opts.signal, redirect: 'manual' });
+    const headers = auth && url.origin === auth.origin ? { authorization: auth.header } : undefined;
+    const res = await fetch(url, { signal: opts.signal, redirect: 'manual', headers });
     const next = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
     if (!next) return res;
     await res.body?.cancel().catch(() => undefined);

@@ -3,6 +3,8 @@
  * message is written as an .eml file in DATA_DIR/outbox and its link is logged on one line, so a
  * person trying the portal locally can follow it. Sending runs in the background (the HTTP answer
  * must not reveal, by its timing, whether an address exists); `flush()` waits for pending sends.
+ * Issue 40: a letter holds a confirmation or reset link (a key to its account), so the outbox is
+ * the API user's alone: the folder 0700 (also one made earlier with the default mode), files 0600.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -51,9 +53,11 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     const { to, subject, text, html, headers, messageId } = message;
     const info = await transport.sendMail({ from: opts.from, to, subject, text, html, headers, messageId });
     if (mode === 'outbox') {
-      await fs.mkdir(opts.outboxDir, { recursive: true });
+      await fs.mkdir(opts.outboxDir, { recursive: true, mode: 0o700 });
+      await fs.chmod(opts.outboxDir, 0o700);
       const file = path.join(opts.outboxDir, `${Date.now()}-${crypto.randomBytes(4).toString('hex')}.eml`);
-      await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+      // `wx`: a new file, never one that is already there (with whatever mode it has)
+      await fs.writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600, flag: 'wx' });
       if (opts.logLinks) opts.log.info({ file }, `[correo] ${message.subject} para ${message.to}: ${message.link}`);
       else opts.log.info({ file }, `[correo] ${message.subject} guardado en el buzón local`);
     } else {

@@ -1,5 +1,5 @@
 /**
- * Issue 40: blocking that sticks (docs/decisions/0015-reports-that-cannot-be-weaponised.md). A
+ * Issue 40: blocking that sticks (docs/decisions/0016-reports-that-cannot-be-weaponised.md). A
  * block covers the account's phone numbers (its listings' `movil` in E.164, which is also their
  * WhatsApp) and the fingerprints of the photos it uploaded (blockMarksOf, kept by blockUser). A
  * listing published with one of them, or edited to use one, by any other account is held for a

@@ -1,5 +1,5 @@
 /**
- * The SQL of a report (issues 23 and 40, docs/decisions/0015-reports-that-cannot-be-weaponised.md).
+ * The SQL of a report (issues 23 and 40, docs/decisions/0016-reports-that-cannot-be-weaponised.md).
  * A report locks its listing's row first, so concurrent reports count one after another and the
  * hold happens once. Every report is kept for the moderators; only reports that `count` (accounts
  * with standing, decided by the caller) move a listing toward a hold, one per account and per

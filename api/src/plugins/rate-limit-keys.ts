@@ -6,6 +6,7 @@
  * a whole /64 and can pick any address in it, so counting single IPv6 addresses counts nothing.
  * IPv4-mapped IPv6 addresses (::ffff:a.b.c.d) are their IPv4 address.
  */
+import crypto from 'node:crypto';
 import net from 'node:net';
 
 /** The eight 16-bit groups of an IPv6 address, or null when it is not one. */
@@ -43,4 +44,15 @@ export function clientKey(ip: string): string {
 export function emailKey(body: unknown): string | null {
   const email = (body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' && email.trim() ? email.trim().toLowerCase().slice(0, 254) : null;
+}
+
+/**
+ * Whether a request's SITE_KEY_HEADER value is the site server's key (issue 40). Compared as
+ * digests in constant time, so the answer's timing tells nothing about the key; no key configured
+ * or no header: false.
+ */
+export function siteKeyMatches(header: string | string[] | undefined, key: string | undefined): boolean {
+  if (!key || typeof header !== 'string' || header === '') return false;
+  const digest = (s: string) => crypto.createHash('sha256').update(s).digest();
+  return crypto.timingSafeEqual(digest(header), digest(key));
 }

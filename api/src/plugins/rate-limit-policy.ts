@@ -13,20 +13,26 @@
  *   on an account, each further attempt on it waits a little longer (progressive delay), which slows
  *   guessing from many addresses without refusing anyone.
  * - Publishing: per user and per client. Contact reveals, geocoder lookups and reports: per client.
+ * - Issue 40: detail views, searches the cache cannot answer and the sitemap's pieces: per client.
+ *   The site server, which asks for every visitor of a server-rendered page and every crawler's
+ *   sitemap, is known by its key (SITE_API_KEY in SITE_KEY_HEADER, compared in constant time) and
+ *   is not limited on searches and the sitemap; nothing else a request says (an address in
+ *   X-Forwarded-For beyond TRUST_PROXY, a user agent) makes it the site server.
  * Over a limit: 429 `{error}` with Retry-After in seconds.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MSG } from 'shared-contracts';
+import { MSG, SITE_KEY_HEADER } from 'shared-contracts';
 import { HttpError } from '../http-error';
-import { clientKey, emailKey } from './rate-limit-keys';
+import { isLocalSite } from '../config';
+import { clientKey, emailKey, siteKeyMatches } from './rate-limit-keys';
 
 export interface Limit {
   max: number;
   windowMs: number;
 }
 export type AttemptKind = 'signup' | 'forgot' | 'confirmLink';
-export type ClientKind = 'contact' | 'geocode' | 'report';
+export type ClientKind = 'contact' | 'geocode' | 'report' | 'view' | 'search' | 'sitemap';
 export interface RateLimitSettings {
   signup: { ip: Limit; email: Limit };
   forgot: { ip: Limit; email: Limit };
@@ -36,6 +42,9 @@ export interface RateLimitSettings {
   contact: { ip: Limit };
   geocode: { ip: Limit };
   report: { ip: Limit };
+  view: { ip: Limit };
+  search: { ip: Limit };
+  sitemap: { ip: Limit };
 }
 
 const MINUTE = 60_000;
@@ -55,14 +64,24 @@ export const RATE_LIMITS: RateLimitSettings = {
   geocode: { ip: { max: 60, windowMs: MINUTE } },
   // Issue 23: reports of listings (one per listing and reporter a day besides, in the database).
   report: { ip: { max: 20, windowMs: 60 * MINUTE } },
+  // Issue 40: detail views (besides, one counted per client, listing and day, in the database).
+  view: { ip: { max: 120, windowMs: 10 * MINUTE } },
+  // Issue 40: searches the cache cannot answer. The search queue holds 200 waiting: no one client
+  // fills it, and a burst waits behind at most 60 of its own.
+  search: { ip: { max: 60, windowMs: MINUTE } },
+  // Issue 40: the sitemap's pieces, which crawlers read through the site server (not counted).
+  sitemap: { ip: { max: 30, windowMs: 10 * MINUTE } },
 };
 
 type Checker = (request: FastifyRequest, opts?: { increment: boolean }) => Promise<{ isAllowed: boolean; isExceeded?: boolean; remaining?: number; ttlInSeconds?: number }>;
 
+/** The answer past a limit: searches say what to do in their own words, every other call the common one. */
+const REFUSALS: Partial<Record<string, string>> = { 'search:ip': MSG.busquedasPorCliente };
+
 function refuse(request: FastifyRequest, reply: FastifyReply, what: string, ttlSeconds: number): never {
   reply.header('retry-after', String(Math.max(1, ttlSeconds)));
   request.log.warn({ limit: what, ip: request.ip }, 'límite de intentos alcanzado');
-  throw new HttpError(429, MSG.tooManyRequests);
+  throw new HttpError(429, REFUSALS[what] ?? MSG.tooManyRequests);
 }
 
 async function ratePolicyPlugin(app: FastifyInstance, opts: { limits?: Partial<RateLimitSettings> }) {
@@ -116,10 +135,17 @@ async function ratePolicyPlugin(app: FastifyInstance, opts: { limits?: Partial<R
     },
   });
 
-  const decorators = { contact: 'limitContact', geocode: 'limitGeocode', report: 'limitReport' } as const;
-  for (const kind of ['contact', 'geocode', 'report'] as const) {
+  const siteKey = app.config.siteApiKey;
+  // Without it a deployed site server's calls count as one client's, and its pages of searches
+  // the cache cannot answer run into the search limit under load (docs/deployment.md).
+  if (!siteKey && !isLocalSite(app.config.publicSiteUrl)) app.log.warn('SITE_API_KEY sin definir: las llamadas del servidor del sitio cuentan como las de un cliente más');
+  const isSiteServer = (request: FastifyRequest) => siteKeyMatches(request.headers[SITE_KEY_HEADER], siteKey);
+  const decorators = { contact: 'limitContact', geocode: 'limitGeocode', report: 'limitReport', view: 'limitView', search: 'limitSearch', sitemap: 'limitSitemap' } as const;
+  const siteServerFree = new Set<ClientKind>(['search', 'sitemap']);
+  for (const kind of ['contact', 'geocode', 'report', 'view', 'search', 'sitemap'] as const) {
     const byClient = counter(`${kind}:ip`, limits[kind].ip, client);
     app.decorate(decorators[kind], async (request: FastifyRequest, reply: FastifyReply) => {
+      if (siteServerFree.has(kind) && isSiteServer(request)) return;
       await take(byClient, request, reply, `${kind}:ip`);
     });
   }

@@ -1,13 +1,15 @@
 /**
- * Detail views (issue 21) as a decorator (`app.viewCounter`): they wait in memory and are written
- * every STATS_FLUSH_MS, and once more when the app closes, before the database does.
+ * Detail views (issues 21 and 40) as a decorator (`app.viewCounter`): who was counted today is in
+ * the database (shared by every instance); the counts wait in memory and are written every
+ * STATS_FLUSH_MS, and once more when the app closes, before the database does.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { createViewCounter } from '../anuncios/view-counter';
+import { createViewCounter, type ViewLimits } from '../anuncios/view-counter';
 
-async function viewStatsPlugin(app: FastifyInstance) {
-  app.decorate('viewCounter', createViewCounter(app.db, { now: app.clock.now, flushMs: app.config.statsFlushMs, log: app.log }));
+async function viewStatsPlugin(app: FastifyInstance, opts: { limits?: Partial<ViewLimits> }) {
+  const { config } = app;
+  app.decorate('viewCounter', createViewCounter(app.db, { now: app.clock.now, flushMs: config.statsFlushMs, log: app.log, secret: config.jwtSecret, limits: opts.limits }));
   app.addHook('onClose', () => app.viewCounter.close());
 }
 

@@ -10,8 +10,15 @@
  *                                    (lugares/resolve.ts) whose page shows that listing
  * A block is a range of the (status, seq) index, so each file is one index range scan and has at
  * most PER_FILE entries (the sitemap protocol's limit is 50,000 URLs per file).
+ *
+ * Issue 40: the index and the places are scans of every published listing, and anyone could ask
+ * for them as often as they liked. Each answer is now kept (serialized) for SITEMAP_CACHE_MS and
+ * computed once however many ask meanwhile, and the calls are limited per client (the site
+ * server, which builds every crawler's sitemap from them, by its key is not). The cache is each
+ * instance's own and needs no invalidation: on every instance a publish or a removal shows within
+ * SITEMAP_CACHE_MS.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, asc, between, eq, max, sql } from 'drizzle-orm';
 import { MSG } from 'shared-contracts';
 import { HttpError } from '../http-error';
@@ -22,13 +29,43 @@ import { slugOfPlace } from '../geocoder';
 import { resolveLugar } from '../lugares/resolve';
 
 export const SITEMAP_PER_FILE = 50_000;
+/** How long an answer is reused: the longest a change takes to reach the sitemap. */
+export const SITEMAP_CACHE_MS = 60_000;
+/** Answers kept at once (the index, the places and the blocks asked most recently). */
+const CACHE_ENTRIES = 32;
 const published = eq(anuncios.status, 'published');
+
+/** Serialized answers by path, each loaded once per SITEMAP_CACHE_MS; a failed load is not kept. */
+function answerCache(now: () => number) {
+  const entries = new Map<string, { at: number; json: Promise<string> }>();
+  return (key: string, load: () => Promise<unknown>): Promise<string> => {
+    const hit = entries.get(key);
+    if (hit && now() - hit.at < SITEMAP_CACHE_MS) return hit.json;
+    entries.delete(key);
+    if (entries.size >= CACHE_ENTRIES) entries.delete(entries.keys().next().value as string);
+    const entry = { at: now(), json: load().then((v) => JSON.stringify(v)) };
+    entries.set(key, entry);
+    entry.json.catch(() => entries.get(key) === entry && entries.delete(key));
+    return entry.json;
+  };
+}
 
 export default async function sitemapRoutes(app: FastifyInstance, opts: { perFile?: number } = {}) {
   const { db } = app;
   const perFile = opts.perFile ?? SITEMAP_PER_FILE;
+  const cached = answerCache(app.clock.now);
+  const send = async (reply: FastifyReply, json: Promise<string>) => reply.type('application/json; charset=utf-8').send(await json);
+  const limited = { preHandler: app.limitSitemap };
 
-  app.get('/sitemap/anuncios', async () => {
+  app.get('/sitemap/anuncios', limited, (_request, reply) => send(reply, cached('anuncios', files)));
+  app.get<{ Params: { file: string } }>('/sitemap/anuncios/:file', limited, async (request, reply) => {
+    const file = Number(request.params.file);
+    if (!Number.isInteger(file) || file < 0 || file > 1_000_000) throw new HttpError(400, MSG.invalidInput);
+    return send(reply, cached(`anuncios/${file}`, () => block(file)));
+  });
+  app.get('/sitemap/lugares', limited, (_request, reply) => send(reply, cached('lugares', lugares)));
+
+  async function files() {
     // the divisor inlined (an integer of ours): as a bound parameter, the select's and the group
     // by's expressions would differ for PostgreSQL
     const block = sql<number>`(${anuncios.seq} - 1) / ${sql.raw(String(Math.trunc(perFile)))}`.mapWith(Number);
@@ -39,11 +76,9 @@ export default async function sitemapRoutes(app: FastifyInstance, opts: { perFil
       .groupBy(block)
       .orderBy(block);
     return { perFile, files: rows.map((r) => ({ file: r.file, lastmod: r.lastmod ? new Date(r.lastmod).toISOString() : null })) };
-  });
+  }
 
-  app.get<{ Params: { file: string } }>('/sitemap/anuncios/:file', async (request) => {
-    const file = Number(request.params.file);
-    if (!Number.isInteger(file) || file < 0 || file > 1_000_000) throw new HttpError(400, MSG.invalidInput);
+  async function block(file: number) {
     const rows = await db
       .select({ id: anuncios.id, lastmod: anuncios.updatedAt })
       .from(anuncios)
@@ -51,9 +86,9 @@ export default async function sitemapRoutes(app: FastifyInstance, opts: { perFil
       .where(and(published, publiclyVisible, between(anuncios.seq, file * perFile + 1, (file + 1) * perFile)))
       .orderBy(asc(anuncios.seq));
     return { items: rows.map((r) => ({ id: r.id, lastmod: new Date(r.lastmod).toISOString() })) };
-  });
+  }
 
-  app.get('/sitemap/lugares', async () => {
+  async function lugares() {
     // what search finds (anuncio_searchable(), migration 0007): a landing page of only sold or
     // paused listings would be empty, and an empty page is no page for the sitemap
     const rows = await db
@@ -79,5 +114,5 @@ export default async function sitemapRoutes(app: FastifyInstance, opts: { perFil
       }
     }
     return { items: [...items.values()] };
-  });
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * /favoritos — the saved listings (issue 22), as cards like home. A listing that is sold, paused
- * or expired shows greyed with its status; one that no longer exists shows as gone, with its
- * heart to take it off the list.
+ * or expired shows greyed with its status; one that no longer exists shows as gone, and one that
+ * moderation hid or whose owner was blocked as no longer available (issue 40: the API sends no card
+ * for it), each with its heart to take it off the list.
  */
 import Spin from 'antd/es/spin';
 import { Link } from 'web-runtime/router';
@@ -20,7 +21,7 @@ function FavoritoItem({ favorito }: { favorito: Favorito }) {
   if (!anuncio) {
     return (
       <Surface as="article" style={{ padding: 16, display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 }}>
-        <p style={{ margin: 0 }}>{SAVED_MSG.anuncioYaNoExiste}</p>
+        <p style={{ margin: 0 }}>{favorito.disponible === false ? SAVED_MSG.anuncioNoDisponible : SAVED_MSG.anuncioYaNoExiste}</p>
         <FavoriteHeart anuncioId={anuncioId} />
       </Surface>
     );

@@ -15,7 +15,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { StaticRouter, matchPath } from 'web-runtime/router';
-import { ApiError, MSG, PAGES, createApiClient, parseRuntimeConfig, type PageHead, type ServerDataLoader } from 'shared-contracts';
+import { ApiError, MSG, PAGES, SITE_KEY_HEADER, createApiClient, parseRuntimeConfig, type PageHead, type ServerDataLoader } from 'shared-contracts';
 import { setRenderedState, usePortalStore } from 'web-runtime/store';
 import { FirstPageData } from '../app/app';
 import { ThemeProvider } from '../app/theme-provider';
@@ -39,6 +39,8 @@ export interface RendererOptions {
   renderTimeoutMs: number;
   /** A render larger than this is dropped (`tooLarge`): the browser renders the page (SSR_MAX_PAGE_BYTES). */
   maxHtmlBytes?: number;
+  /** SITE_API_KEY: sent with every call, so the API does not count every visitor's page as one client's searches (issue 40). */
+  siteKey?: string;
 }
 
 export interface RenderResult {
@@ -149,6 +151,11 @@ function renderHtml(element: React.ReactNode, timeoutMs: number, nonce: string, 
   });
 }
 
+/** fetch with the site server's key on every call (the API client's headers are a plain object). */
+function withSiteKey(siteKey: string): typeof fetch {
+  return (input, init = {}) => fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), [SITE_KEY_HEADER]: siteKey } });
+}
+
 export function createRenderer(options: RendererOptions): Renderer {
   const config = parseRuntimeConfig(options.config);
   usePortalStore.getState().setConfig(config);
@@ -156,7 +163,7 @@ export function createRenderer(options: RendererOptions): Renderer {
   setRenderedState({ config: usePortalStore.getState().config });
   setRemoteTimeoutOverride(options.remoteTimeoutMs);
   registerPlugins([fsEntryPlugin()]);
-  const api = createApiClient({ baseUrl: options.apiUrl });
+  const api = createApiClient({ baseUrl: options.apiUrl, fetch: options.siteKey ? withSiteKey(options.siteKey) : undefined });
   let registered = '';
   /** Rendered pages by address, remotes and data (html-cache.ts): about 16 MB of HTML, a minute each. */
   const rendered = createHtmlCache<{ styles: string }>(16 * 1024 * 1024, 60_000);

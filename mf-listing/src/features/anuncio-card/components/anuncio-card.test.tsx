@@ -143,6 +143,16 @@ describe('Contacto asks the API for the phone (issue 19: not in the list answer)
     renderCard(makeAnuncio({ canales: ['email'] }));
     expect(screen.queryByRole('button', { name: 'Contacto' })).not.toBeInTheDocument();
   });
+
+  test('a sold or rented listing (a favourite, issue 40) offers no Contacto or WhatsApp, as on its detail page', () => {
+    for (const estado of ['vendido', 'alquilado'] as const) {
+      const { unmount } = renderCard(makeAnuncio({ estado, canales: ['telefono', 'email', 'whatsapp'] }));
+      expect(screen.getByRole('link', { name: MSG.informacion })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Contacto' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'WhatsApp' })).not.toBeInTheDocument();
+      unmount();
+    }
+  });
 });
 
 test('Información remembers the listing in the store and opens its detail route', () => {

@@ -17,6 +17,7 @@ import {
   companyDisplayName,
   formatArea,
   formatRooms,
+  isClosed,
   locationLine,
   type Anuncio,
 } from 'shared-contracts';
@@ -95,8 +96,9 @@ export function AnuncioCard({ anuncio, onDelete, priority = false }: AnuncioCard
           <Button type="primary" href={href} onClick={openDetail}>
             {MSG.informacion}
           </Button>
-          {anuncio.canales.includes('telefono') && <ContactReveal anuncioId={anuncio._id} canal="telefono" label={MSG.contacto} />}
-          {anuncio.canales.includes('whatsapp') && <WhatsAppButton anuncio={anuncio} />}
+          {/* a sold or rented listing gives no contact any more (issue 40), as on its detail page */}
+          {anuncio.canales.includes('telefono') && !isClosed(anuncio.estado) && <ContactReveal anuncioId={anuncio._id} canal="telefono" label={MSG.contacto} />}
+          {anuncio.canales.includes('whatsapp') && !isClosed(anuncio.estado) && <WhatsAppButton anuncio={anuncio} />}
           {onDelete && (
             <Suspense fallback={null}>
               <DeleteButton id={anuncio._id} onDelete={onDelete} />

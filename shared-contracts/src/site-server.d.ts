@@ -1,0 +1,2 @@
+/** Types of site-server.js. */
+export declare const SITE_KEY_HEADER: string;
