@@ -126,7 +126,7 @@ describe.each(engines())('sitemap load on %s', (engine) => {
     t.clock.advance(1000);
     expect((await get(t, '/sitemap/anuncios', from('192.0.2.1'))).body.files.map((f: { file: number }) => f.file)).toEqual([0, 1]);
     expect((await get(t, '/sitemap/anuncios/1', from('192.0.2.1'))).body.items.map((x: { id: string }) => x.id)).toEqual([fresh]);
-    expect((await get(t, '/sitemap/lugares', from('192.0.2.1'))).body.items.map((x: { locality: string }) => x.locality)).toContain('Recién publicado');
+    expect((await get(t, '/sitemap/lugares', from('192.0.2.1'))).body.items.map((x: { lugar?: string }) => x.lugar)).toContain('recien-publicado');
   });
 
   test('per client: 429 with Retry-After past the budget; another client and the site server (by its key) are still served; a wrong key is anyone', async () => {
