@@ -12,5 +12,6 @@ export {
 } from './process-photo';
 export type { ProcessedPhoto, ProcessedImage, PhotoFormat } from './process-photo';
 export { storeListingPhotos, deletePhotos, cardKeyOf, newPhotoKey, storeProcessedPhoto } from './store-photos';
+export type { PhotoInput } from './store-photos';
 export { PHOTO_CONCURRENCY, photoDecodeSlots, createSlots } from './decode-slots';
 export type { Slots } from './decode-slots';
