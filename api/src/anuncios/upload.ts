@@ -11,7 +11,7 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -82,7 +82,9 @@ export interface UploadOptions {
   onPhoto?(fields: Readonly<Record<string, string>>, count: number): void;
 }
 
-/** Counts the body's photo bytes across parts; past `maxBytes` the upload fails with 413. */
+const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() });
+
+/** Counts the body's file bytes across parts; past `maxBytes` the upload fails with 413. */
 function byteBudget(maxBytes: number) {
   let total = 0;
   return () =>
@@ -103,7 +105,8 @@ async function readUpload(request: FastifyRequest, dir: string, opts: UploadOpti
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (!IMAGE_FIELDS.has(part.fieldname)) {
-          part.file.resume();
+          // Not kept, but counted: a chunked body stays within its bound whatever its parts are called.
+          await pipeline(part.file, counted(), discard());
           continue;
         }
         const photo = { path: path.join(dir, String(photos.length)), name: part.filename ?? '' };
