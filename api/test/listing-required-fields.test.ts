@@ -8,6 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { MSG, photoRefusal } from 'shared-contracts';
 import { anuncios } from '../src/db/schema';
+import { PHOTO_MAX_BYTES } from '../src/photos';
 import { engines } from './support/engines';
 import { startTestApp, type TestApp } from './support/app';
 import { NO_LIMITS } from './support/limits';
@@ -100,6 +101,11 @@ describe.each(engines())('required title and price, no negatives, on %s', (engin
     const res = await request(t, 'PUT', `/anuncio/${created._id}`, { raw: fd, headers: auth });
     expect(res).toEqual(expect.objectContaining({ status: 400, body: { error: photoRefusal({ name: 'notas.jpg', position: 3 }, MSG.invalidImage) } }));
     expect(res.body.error).toBe('No se aceptó la foto 3 «notas.jpg»: solo se aceptan imágenes PNG o JPEG');
+    // Too large: refused while it is read, named the same way (its place, not its upload order).
+    const big = listingForm({ ...LISTING_FIELDS, fotos: JSON.stringify([k1, 'nueva:0']), quitadas: '[]' });
+    big.append('images', new Blob([new Uint8Array(Buffer.concat([red, Buffer.alloc(PHOTO_MAX_BYTES)]))], { type: 'image/png' }), 'grande.png');
+    const tooBig = await request(t, 'PUT', `/anuncio/${created._id}`, { raw: big, headers: auth });
+    expect(tooBig).toEqual(expect.objectContaining({ status: 413, body: { error: photoRefusal({ name: 'grande.png', position: 2 }, MSG.imageTooLarge) } }));
     expect(storedFiles(photosDirOf(t.config.dataDir))).toEqual(files);
   });
 });

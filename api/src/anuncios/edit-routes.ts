@@ -87,12 +87,15 @@ export default async function editRoute(app: FastifyInstance, opts: { maxBodyByt
       const plan = photoPlan(existing.imageKeys, fields);
       if (count > plan.placed.length) throw new HttpError(400, MSG.invalidInput);
     };
-    return withListingUpload(app, request, reply, { maxBytes: maxBodyBytes, onPhoto }, async ({ fields, photos }) => {
+    /** Where the i-th uploaded photo goes in the listing (1 = the cover), to name a refused one. */
+    const placeOf = (fields: Readonly<Record<string, string>>, i: number) =>
+      fields.fotos === undefined ? i + 1 : photoPlan(existing.imageKeys, fields).result.indexOf(`${NEW_PHOTO_PREFIX}${i}`) + 1;
+    return withListingUpload(app, request, reply, { maxBytes: maxBodyBytes, onPhoto, placeOf }, async ({ fields, photos }) => {
       const input = anuncioSchema.parse(fields);
       const plan = photoPlan(existing.imageKeys, fields);
       // Every uploaded file is placed exactly once.
       if (plan.placed.length !== photos.length || plan.placed.some((n) => n >= photos.length)) throw new HttpError(400, MSG.invalidInput);
-      const newKeys = await storeUploadedPhotos(photoStorage, photos, (i) => plan.result.indexOf(`${NEW_PHOTO_PREFIX}${i}`) + 1);
+      const newKeys = await storeUploadedPhotos(photoStorage, photos, (i) => placeOf(fields, i));
       return saveEdit(request, id, input, plan, newKeys);
     });
   });

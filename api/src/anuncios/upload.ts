@@ -80,6 +80,8 @@ export interface UploadOptions {
    * first) and the count including this photo; throws to refuse the body before this photo is read.
    */
   onPhoto?(fields: Readonly<Record<string, string>>, count: number): void;
+  /** The place (1 = the cover) the `index`-th uploaded photo takes in the listing, for naming a refused one; by default its upload order. */
+  placeOf?(fields: Readonly<Record<string, string>>, index: number): number;
 }
 
 const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() });
@@ -112,7 +114,10 @@ async function readUpload(request: FastifyRequest, dir: string, opts: UploadOpti
         const photo = { path: path.join(dir, String(photos.length)), name: part.filename ?? '' };
         opts.onPhoto?.(fields, photos.length + 1);
         await pipeline(part.file, counted(), createWriteStream(photo.path, { flags: 'wx' }));
-        if (part.file.truncated) throw new HttpError(413, photoRefusal({ name: photo.name, position: photos.length + 1 }, MSG.imageTooLarge));
+        if (part.file.truncated) {
+          const position = opts.placeOf?.(fields, photos.length) ?? photos.length + 1;
+          throw new HttpError(413, photoRefusal({ name: photo.name, position }, MSG.imageTooLarge));
+        }
         photos.push(photo);
         continue;
       }
