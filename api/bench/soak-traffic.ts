@@ -166,7 +166,8 @@ export function createTraffic(opts: TrafficOptions) {
     const unsure = users.find((u) => u.stale && u.pending === 0 && u.pendingDeletes === 0 && now - u.staleSince > SETTLE_MS);
     if (unsure) return mine(unsure);
     const sure = users.filter((u) => !u.stale);
-    const withRoom = sure.filter((u) => u.live.length + u.pending < opts.quota);
+    // One upload at a time per user (issue 40): a user whose publish is still in flight waits for it.
+    const withRoom = sure.filter((u) => u.pending === 0 && u.live.length < opts.quota);
     const withListings = sure.filter((u) => u.live.length > 0);
     if ((preferPublish || !withListings.length) && withRoom.length) return publish(pick(withRoom));
     if (withListings.length) return remove(pick(withListings));

@@ -54,7 +54,7 @@ export interface AppOptions {
   clock?: Clock;
   storage?: PhotoStorage;
   rateLimits?: Partial<RateLimitSettings>;
-  /** A smaller bound of a publish body (tests of the bound). */
+  /** A smaller bound of a publish or edit body (tests of the bound). */
   publishMaxBodyBytes?: number;
   /** false silences the logger (tests). */
   logger?: boolean;
@@ -149,7 +149,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(contactRoutes);
   await app.register(viewRoutes);
   await app.register(publishRoutes, { maxBodyBytes: opts.publishMaxBodyBytes });
-  await app.register(editRoutes);
+  await app.register(editRoutes, { maxBodyBytes: opts.publishMaxBodyBytes });
   await app.register(statusRoutes);
   await app.register(reportRoutes);
   await app.register(moderationRoutes);

@@ -10,7 +10,7 @@ import type { SearchCache } from './anuncios/search-cache';
 import type { SearchChanges } from './anuncios/search-changes';
 import type { WorkQueue } from './db/work-queue';
 import type { ViewCounter } from './anuncios/view-counter';
-import type { AttemptKind } from './plugins/rate-limit-policy';
+import type { AttemptKind, UserTurns } from './plugins/rate-limit-policy';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,8 +48,10 @@ declare module 'fastify' {
     limitSitemap: preHandlerAsyncHookHandler;
     /** preHandler: 401 without a valid token, 403 unless the account is a moderator (issue 23). */
     requireModerator: preHandlerAsyncHookHandler;
-    /** preHandler after authenticate: publishes per user and per client. */
+    /** preHandler after authenticate: publishes and edits (one budget) per user and per client. */
     limitPublish: preHandlerAsyncHookHandler;
+    /** One upload (publish or edit) at a time per user on this instance (issue 40). */
+    uploadsInProgress: UserTurns;
     /** Detail views, one per client, listing and day on every instance, written in batches (issues 21, 40). */
     viewCounter: ViewCounter;
   }

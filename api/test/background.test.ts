@@ -1,7 +1,8 @@
 /**
  * Issue 24, item 5: the server's background work is plugins registered by buildApp. With
  * `background` the app holds its data directory (api.pid) and the jobs start as it gets ready —
- * the orphan sweep removes a photo no listing names — and all is released on close; once the
+ * the orphan sweep removes a photo no listing names, and the temporary files of an upload a killed
+ * process left (issue 40) — and all is released on close; once the
  * process is stopping no job starts; without `background` (tests, scripts) nothing runs.
  */
 import fs from 'node:fs';
@@ -33,6 +34,14 @@ describe.each(engines())('background plugins on %s', (engine) => {
       // Two hours old: on PostgreSQL the start-up sweep spares younger files (a publish of another instance).
       const twoHoursAgo = (Date.now() - 2 * 3600_000) / 1000;
       fs.utimesSync(path.join(photos, ORPHAN), twoHoursAgo, twoHoursAgo);
+      // Issue 40: an upload a killed process left half-read, and one that may be another instance's now.
+      const oldUpload = path.join(config.dataDir, 'uploads', 'u-old');
+      const youngUpload = path.join(config.dataDir, 'uploads', 'u-young');
+      for (const dir of [oldUpload, youngUpload]) {
+        fs.mkdirSync(dir, { recursive: true });
+        fs.writeFileSync(path.join(dir, '0'), 'medio');
+      }
+      fs.utimesSync(oldUpload, twoHoursAgo, twoHoursAgo);
       const app = await buildApp(config, {
         logger: false,
         clock: new ManualClock(),
@@ -41,6 +50,9 @@ describe.each(engines())('background plugins on %s', (engine) => {
       });
       await app.ready();
       expect(fs.existsSync(path.join(photos, ORPHAN))).toBe(!swept);
+      expect(fs.existsSync(oldUpload)).toBe(!swept);
+      // The embedded database's process owns DATA_DIR alone; on PostgreSQL a young one may be live.
+      expect(fs.existsSync(youngUpload)).toBe(!swept || engine === 'postgres');
       const pidFile = path.join(config.dataDir, 'api.pid');
       expect(fs.existsSync(pidFile)).toBe(background !== null);
       await app.close();

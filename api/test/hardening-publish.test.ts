@@ -8,7 +8,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { MSG } from 'shared-contracts';
+import { anuncios } from '../src/db/schema';
 import { engines } from './support/engines';
 import { startTestApp, type TestApp } from './support/app';
 import { LISTING_FIELDS } from './support/listing-fields';
@@ -101,6 +103,21 @@ describe.each(engines())('publish and geocoder limits on %s', (engine) => {
     expect(answer.status).toBe(413);
     const after = fs.existsSync(path.join(t.config.dataDir, 'photos')) ? fs.readdirSync(path.join(t.config.dataDir, 'photos')).length : 0;
     expect(after).toBe(before);
+  });
+
+  test('file parts that are not photos count against the bound too (issue 40)', async () => {
+    const user = await createUser(t.app, { miPlan: 50 });
+    const { req, answered } = chunkedUpload(t, user.token, '10.9.0.2');
+    for (const [k, v] of Object.entries(LISTING_FIELDS)) req.write(`--zz\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+    for (let i = 0; i < 3; i++) {
+      req.write(`--zz\r\nContent-Disposition: form-data; name="adjunto"; filename="${i}.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+      req.write(Buffer.alloc(900 * 1024, 1));
+      req.write('\r\n');
+    }
+    req.end('--zz--\r\n');
+    const answer = await answered.catch(() => ({ status: 0, body: '' }));
+    expect(answer.status).toBe(413);
+    expect(await t.app.db.$count(anuncios, eq(anuncios.ownerId, user.user.id))).toBe(0);
   });
 });
 

@@ -8,7 +8,8 @@ import { MSG } from 'shared-contracts';
 import { anuncios } from '../src/db/schema';
 import { priceChangesOf } from '../src/anuncios/lifecycle-repository';
 import { engines } from './support/engines';
-import { startTestApp, type TestApp } from './support/app';
+import { startSiblingApp, startTestApp, type TestApp } from './support/app';
+import { NO_LIMITS } from './support/limits';
 import { createUser } from './support/users';
 import { get, request } from './support/http';
 import { editListing, filesFor, keysOf, photosDirOf, pngOf, publishListing, storedFiles } from './support/owner-listings';
@@ -22,7 +23,8 @@ describe.each(engines())('editing a listing on %s', (engine) => {
   let t: TestApp;
   let photosDir: string;
   beforeAll(async () => {
-    t = await startTestApp(engine);
+    // The upload limits have their own suite (hardening-uploads.test.ts).
+    t = await startTestApp(engine, {}, { rateLimits: NO_LIMITS });
     photosDir = photosDirOf(t.config.dataDir);
   });
   afterAll(() => t.close());
@@ -130,11 +132,13 @@ describe.each(engines())('editing a listing on %s', (engine) => {
     const { auth } = await createUser(t.app);
     const created = await publishListing(t, auth, {}, [red, green]);
     const [k1, k2] = keysOf(created.image_urls);
-    // Both clients loaded [k1, k2]; one adds a photo, another removes k1 and adds two.
+    // Both clients loaded [k1, k2]; one adds a photo, another removes k1 and adds two. One upload
+    // at a time per user on an instance (issue 40): the two edits race on two instances.
+    const sibling = await startSiblingApp(t);
     const [a, b] = await Promise.all([
       editListing(t, created._id, auth, { fotos: [k1, k2, 'nueva:0'], files: [blue] }),
-      editListing(t, created._id, auth, { fotos: [k2, 'nueva:0', 'nueva:1'], quitadas: [k1], files: [gold, blue] }),
-    ]);
+      editListing(sibling, created._id, auth, { fotos: [k2, 'nueva:0', 'nueva:1'], quitadas: [k1], files: [gold, blue] }),
+    ]).finally(() => sibling.close());
     expect([a.status, b.status]).toEqual([200, 200]);
     const [row] = await t.app.db.select().from(anuncios).where(eq(anuncios.id, created._id));
     expect(row.imageKeys).toHaveLength(4);

@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { MSG } from 'shared-contracts';
+import { MSG, photoRefusal } from 'shared-contracts';
 import { anuncios, users } from '../src/db/schema';
 import { PHOTO_MAX_BYTES } from '../src/photos';
 import { engines } from './support/engines';
-import { startTestApp, type TestApp } from './support/app';
+import { startSiblingApp, startTestApp, type TestApp } from './support/app';
 import { NO_LIMITS } from './support/limits';
 import { createUser } from './support/users';
 import { del, get, post, request } from './support/http';
@@ -189,7 +189,9 @@ describe.each(engines())('publishing and own listings on %s', (engine) => {
       { name: 'c.png', data: png },
       { name: 'foto.jpg', data: html },
     ]));
-    expect(res).toMatchObject({ status: 400, body: { error: MSG.invalidImage } });
+    // Issue 39: the refusal names the photo (its place and file name), not only the rule.
+    expect(res).toMatchObject({ status: 400, body: { error: photoRefusal({ name: 'foto.jpg', position: 4 }, MSG.invalidImage) } });
+    expect(res.body.error).toBe('No se aceptó la foto 4 «foto.jpg»: solo se aceptan imágenes PNG o JPEG');
     expect(await rowsOf(user.id)).toHaveLength(0);
     expect(storedFiles()).toEqual(filesBefore);
   });
@@ -205,15 +207,24 @@ describe.each(engines())('publishing and own listings on %s', (engine) => {
     expect(await rowsOf(user.id)).toHaveLength(0);
   });
 
-  test('quota race: 20 concurrent submissions at quota-1 create exactly one listing; only its photos remain', async () => {
+  test('quota race: 20 concurrent submissions at quota-1 on four instances create exactly one listing; only its photos remain', async () => {
     const { user, auth } = await createUser(t.app);
     for (let i = 0; i < 4; i++) expect((await publish(auth, form(FIELDS))).status).toBe(201);
     const filesBefore = storedFiles();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => publish(auth, form(FIELDS, [{ name: 'a.png', data: png }]))));
+    // One upload at a time per user on each instance (issue 40): the race between inserts is
+    // between instances, so the submissions are spread over four of them on the one database.
+    const siblings = await Promise.all([1, 2, 3].map(() => startSiblingApp(t, { rateLimits: NO_LIMITS })));
+    const targets = [t, ...siblings];
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => request(targets[i % 4], 'POST', '/anuncio', { raw: form(FIELDS, [{ name: 'a.png', data: png }]), headers: auth })),
+    ).finally(() => Promise.all(siblings.map((s) => s.close())));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 403)).toHaveLength(19);
+    // Each instance's first submission reached the quota check (one won); the others waited for no turn.
+    expect(statuses.filter((s) => s === 403).length).toBeGreaterThanOrEqual(3);
+    expect(statuses.filter((s) => s !== 201 && s !== 403 && s !== 429)).toEqual([]);
     for (const a of answers.filter((x) => x.status === 403)) expect(a.body).toEqual({ error: MSG.quotaReached });
+    for (const a of answers.filter((x) => x.status === 429)) expect(a.body).toEqual({ error: MSG.subidaEnCurso });
     const rows = await rowsOf(user.id);
     expect(rows).toHaveLength(5);
     const winner = rows.find((r) => r.imageKeys.length === 1)!;

@@ -12,6 +12,12 @@ export const MSG = {
   nombreRequerido: 'Nombre es requerido',
   apellidoRequerido: 'Apellido es requerido',
   precioRequerido: 'Precio es requerido',
+  /** Issue 39: a price of 0 is no price (the card showed "RD$ 0"). */
+  precioMayorQueCero: 'El precio debe ser mayor que 0',
+  /** Issue 39: the SPEC quotes no message for the title; this follows its pattern. */
+  tituloRequerido: 'Título es requerido',
+  /** Issue 39: typed negatives are refused with this, never turned into 0. */
+  noNegativos: 'No se permiten números negativos',
   descripcionRequerido: 'Descripció es requerido',
   celularRequerido: 'Celular es requerido',
   celularInvalido: 'Celular no válido',
@@ -68,9 +74,16 @@ export const MSG = {
   busy: 'Hay muchas búsquedas en este momento. Intenta de nuevo en unos segundos.',
   invalidInput: 'Datos no válidos',
   invalidImage: 'Solo se aceptan imágenes PNG o JPEG',
+  /** Issue 39: the photo picker read a file's first bytes and they are no PNG or JPEG, whatever its name says. */
+  archivoNoEsImagen: 'El archivo no es una imagen PNG o JPEG',
   tooManyImages: 'Máximo 30 imágenes por anuncio',
   addressOutsideDR: 'La dirección debe estar en la República Dominicana',
   imageTooLarge: 'La imagen es demasiado grande (máximo 40 megapíxeles y 10 MB)',
+  /** Issue 40: a second publish or edit while one of the same user is still uploading. */
+  subidaEnCurso: 'Ya se está subiendo otro anuncio tuyo. Espera a que termine e intenta de nuevo.',
+  /** Issue 39: My listings, above what an owner must fix before the listing can be saved again. */
+  corregirAnuncio: 'Corrige este anuncio:',
+  corregirAhora: 'Corregir ahora',
   photoNotFound: 'Foto no encontrada',
   // Owners manage their listings (issue 20)
   forbiddenEdit: 'Solo el dueño puede cambiar este anuncio',

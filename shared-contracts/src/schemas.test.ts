@@ -1,4 +1,5 @@
-import { signupSchema, forgotPasswordSchema, isSingleEmail, signupFormSchema, anuncioSchema, allAnunciosSchema, cleanFilters, firstError, requestConfirmationSchema, loginSchema } from './schemas';
+import { signupSchema, forgotPasswordSchema, isSingleEmail, signupFormSchema, anuncioSchema, allAnunciosSchema, cleanFilters, firstError, requestConfirmationSchema, loginSchema, listingCorrections } from './schemas';
+import { MSG } from './messages';
 
 const msg = (r: { success: boolean; error?: Parameters<typeof firstError>[0] }) => (r.success ? null : firstError(r.error!));
 
@@ -56,7 +57,7 @@ describe('emails', () => {
 });
 
 describe('add-listing schema (SPEC §5)', () => {
-  const ok = { price: '1500000', description: 'Casa', name: 'Ana', apellido: 'Díaz', movil: '8095551234', email: 'a@b.do', address: 'Calle 1', latitude: '18.47', longitude: '-69.9' };
+  const ok = { title: 'Casa en Naco', price: '1500000', description: 'Casa', name: 'Ana', apellido: 'Díaz', movil: '8095551234', email: 'a@b.do', address: 'Calle 1', latitude: '18.47', longitude: '-69.9' };
   it('applies the defaults moneda RD, proposito venta, propiedad Casa and parses multipart strings', () => {
     const r = anuncioSchema.parse({ ...ok, piscina: 'true', patio: 'false', habitaciones: '3' });
     expect(r).toMatchObject({ moneda: 'RD', proposito: 'venta', propiedad: 'Casa', price: 1500000, piscina: true, patio: false, habitaciones: 3 });
@@ -65,11 +66,28 @@ describe('add-listing schema (SPEC §5)', () => {
     ['name', 'Nombre es requerido'],
     ['apellido', 'Apellido es requerido'],
     ['price', 'Precio es requerido'],
+    ['title', 'Título es requerido'],
     ['description', 'Descripció es requerido'],
     ['movil', 'Celular es requerido'],
     ['address', 'Dirección es requerido'],
   ])('missing %s -> %s', (field, expected) => {
     expect(msg(anuncioSchema.safeParse({ ...ok, [field]: '' }))).toBe(expected);
+  });
+  it('issue 39: a price of 0, a blank title and negative numbers are refused with their messages, never clamped', () => {
+    expect(msg(anuncioSchema.safeParse({ ...ok, price: '0' }))).toBe(MSG.precioMayorQueCero);
+    expect(msg(anuncioSchema.safeParse({ ...ok, price: 0 }))).toBe(MSG.precioMayorQueCero);
+    expect(msg(anuncioSchema.safeParse({ ...ok, price: '-5' }))).toBe(MSG.noNegativos);
+    expect(msg(anuncioSchema.safeParse({ ...ok, price: 'abc' }))).toBe(MSG.precioRequerido);
+    expect(msg(anuncioSchema.safeParse({ ...ok, title: '   ' }))).toBe(MSG.tituloRequerido);
+    const { title: _omitted, ...untitled } = ok;
+    expect(msg(anuncioSchema.safeParse(untitled))).toBe(MSG.tituloRequerido);
+    for (const field of ['metros', 'habitaciones', 'banos', 'nivel']) expect(msg(anuncioSchema.safeParse({ ...ok, [field]: '-1' }))).toBe(MSG.noNegativos);
+    expect(anuncioSchema.parse({ ...ok, price: '0.5', metros: '0', habitaciones: '0' })).toMatchObject({ price: 0.5, metros: 0, habitaciones: 0 });
+  });
+  it('issue 39: what a stored listing lacks, each message once; nothing for a valid one', () => {
+    const stored = { ...ok, price: 0, title: '', latitude: 18.47, longitude: -69.9, metros: null, habitaciones: null };
+    expect(listingCorrections(stored)).toEqual([MSG.tituloRequerido, MSG.precioMayorQueCero]);
+    expect(listingCorrections({ ...stored, price: 90000, title: 'Solar' })).toEqual([]);
   });
   it('refuses a point outside the Dominican Republic', () => {
     expect(msg(anuncioSchema.safeParse({ ...ok, latitude: '40.7', longitude: '-74' }))).toBe('La dirección debe estar en la República Dominicana');

@@ -80,7 +80,7 @@ export const comprarPlanSchema = z.object({
   canitdadDeAnuncios: z.number().refine((n) => (PLAN_COUNTS as number[]).includes(n), MSG.invalidPlan),
 });
 
-const nonNegative = z.coerce.number().finite().min(0, 'No se permiten números negativos').max(1e12);
+const nonNegative = z.coerce.number().finite().min(0, MSG.noNegativos).max(1e12);
 
 /** SPEC §3 "Filters". Empty, null or missing values are ignored (see cleanFilters). */
 export const filtersSchema = z
@@ -119,13 +119,14 @@ export const allAnunciosSchema = z.object({
 
 /** Multipart fields arrive as strings: 'true'/'on'/'1' are true, anything else false. */
 const boolField = z.preprocess((v) => v === true || v === 'true' || v === 'on' || v === '1', z.boolean());
+// Issue 39: a negative is refused with its message (the form used to turn it into 0 silently).
 const optionalCount = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? undefined : v),
-  z.coerce.number().int().min(0).max(1000).optional(),
+  z.coerce.number().int().min(0, MSG.noNegativos).max(1000).optional(),
 );
 const optionalArea = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? undefined : v),
-  z.coerce.number().min(0).max(1e9).optional(),
+  z.coerce.number().min(0, MSG.noNegativos).max(1e9).optional(),
 );
 const requiredString = (max: number, message: string) =>
   z.preprocess((v) => (v === undefined || v === null ? '' : v), text(max).trim().min(1, message));
@@ -134,11 +135,18 @@ const requiredString = (max: number, message: string) =>
 export const anuncioSchema = z.object({
   proposito: z.enum(PROPOSITO_FORM).default('venta'),
   propiedad: z.enum(PROPIEDAD_FORM).default('Casa'),
-  title: text(140).trim().default(''),
+  // Issue 39: a listing without a title or a price showed an empty card, "RD$ 0" and an empty
+  // WhatsApp message; both are required on publish and edit alike.
+  title: requiredString(140, MSG.tituloRequerido),
   moneda: z.enum(MONEDAS).default('RD'),
   price: z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? undefined : v),
-    z.coerce.number({ error: MSG.precioRequerido }).finite().min(0, MSG.precioRequerido).max(1e12),
+    z.coerce
+      .number({ error: MSG.precioRequerido })
+      .finite(MSG.precioRequerido)
+      .min(0, MSG.noNegativos)
+      .positive(MSG.precioMayorQueCero)
+      .max(1e12),
   ),
   metros: optionalArea,
   habitaciones: optionalCount,
@@ -168,6 +176,16 @@ export const anuncioSchema = z.object({
   longitude: z.coerce.number({ error: MSG.direccionRequerido }).min(DO_BBOX.lngMin, MSG.addressOutsideDR).max(DO_BBOX.lngMax, MSG.addressOutsideDR),
 });
 export type AnuncioInput = z.infer<typeof anuncioSchema>;
+
+/**
+ * What an owner must fix before a stored listing can be saved again (issue 39): the messages the
+ * edit form would show for its values, each once. Listings stored before a rule existed (a price of
+ * 0, an empty title) are listed for their owner, never changed to fit.
+ */
+export function listingCorrections(values: Record<string, unknown>): string[] {
+  const result = anuncioSchema.safeParse(values);
+  return result.success ? [] : [...new Set(result.error.issues.map((issue) => issue.message))];
+}
 
 /** First issue's message: what the API answers as `{error}` and what a form shows. */
 export function firstError(error: z.ZodError): string {

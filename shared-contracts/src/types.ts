@@ -102,7 +102,11 @@ export interface ListingStats {
 }
 
 /** An owner's listing in `POST /misAnuncios`, with its figures (the API always sends them; other answers put in the list have none). */
-export type MiAnuncio = Anuncio & { estadisticas?: ListingStats };
+export type MiAnuncio = Anuncio & {
+  estadisticas?: ListingStats;
+  /** Issue 39: what the owner must fix before the listing can be saved again (a price of 0, no title…); empty when nothing. */
+  porCorregir?: string[];
+};
 
 export interface MisAnunciosResponse {
   listaDeTodos: MiAnuncio[];

@@ -1,8 +1,9 @@
 /** The signed-in user's listings and plan: `POST /misAnuncios` and `POST /comprarPlan`. */
 import type { FastifyInstance } from 'fastify';
 import { FREE_PLAN_COUNT, MSG, PLANS, type MisAnunciosResponse } from 'shared-contracts';
-import { comprarPlanSchema } from 'shared-contracts/schemas';
+import { comprarPlanSchema, listingCorrections } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
+import { userMessage } from '../plugins/error-handler';
 import { setPlan } from '../accounts/repository';
 import { authEvent } from '../accounts/auth-events';
 import { toAnuncio } from './serialize';
@@ -21,7 +22,13 @@ export default async function ownRoutes(app: FastifyInstance) {
     await app.viewCounter.flush();
     const stats = await listingStats(db, rows.map((r) => r.id));
     return {
-      listaDeTodos: rows.map((r) => ({ ...toAnuncio(r, config.publicApiUrl, config.listingTtlDays), estadisticas: stats.get(r.id) ?? NO_STATS })),
+      listaDeTodos: rows.map((r) => ({
+        ...toAnuncio(r, config.publicApiUrl, config.listingTtlDays),
+        estadisticas: stats.get(r.id) ?? NO_STATS,
+        // Issue 39: what the edit form will ask of a listing stored before its rules (a price of 0,
+        // no title): shown to the owner to fix, never changed here.
+        porCorregir: [...new Set(listingCorrections(r).map(userMessage))],
+      })),
       canitdadDeAnunciosDisponibles: Math.max(0, user.miPlan - active),
       miPlan: user.miPlan,
     };

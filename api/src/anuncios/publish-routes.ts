@@ -3,15 +3,15 @@
  * photos module, then quota check and insert in one statement. Atomic from the outside: if any
  * step fails, the photos already stored are deleted and no row remains.
  */
-import type { FastifyInstance } from 'fastify';
-import { MSG } from 'shared-contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MSG, type AnuncioInput } from 'shared-contracts';
 import { anuncioSchema } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
-import { deletePhotos, storeListingPhotos } from '../photos';
+import { deletePhotos } from '../photos';
 import { toAnuncio } from './serialize';
 import { QuotaError, countOwn, deleteById, insertWithinQuota } from './repository';
 import { searchChangeOf, searchRowOf } from './search-query';
-import { LISTING_BODY_MAX_BYTES, listingColumns, readUpload, refuseOver, registerListingUpload } from './upload';
+import { LISTING_BODY_MAX_BYTES, listingColumns, refuseOver, registerListingUpload, storeUploadedPhotos, withListingUpload } from './upload';
 import { checkBlockedContent } from '../moderation/blocked-content';
 
 class ClientGoneError extends Error {}
@@ -21,16 +21,24 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
   await registerListingUpload(app);
   const maxBodyBytes = opts.maxBodyBytes ?? LISTING_BODY_MAX_BYTES;
 
-  // Order, cheapest first (issue 19): declared size, token, per-user and per-client limits, the
-  // quota; only then is the body read and are the photos decoded.
+  // Order, cheapest first (issues 19 and 40): declared size, token, per-user and per-client limits,
+  // the quota, the user's one upload at a time; only then is the body read (photos to temporary
+  // files), the fields checked, and only then are the photos decoded.
   app.post('/anuncio', { onRequest: refuseOver(maxBodyBytes), preHandler: [app.authenticate, app.limitPublish] }, async (request, reply) => {
     const user = request.user!;
     // Cheap early answer before reading and re-encoding photos; the binding check is the INSERT's.
     if ((await countOwn(db, user.id)) >= user.miPlan) throw new HttpError(403, MSG.quotaReached);
 
-    const { fields, files } = await readUpload(request, maxBodyBytes);
-    const input = anuncioSchema.parse(fields);
-    const keys = await storeListingPhotos(photoStorage, files);
+    return withListingUpload(app, request, reply, { maxBytes: maxBodyBytes }, async ({ fields, photos }) => {
+      const input = anuncioSchema.parse(fields);
+      const keys = await storeUploadedPhotos(photoStorage, photos);
+      return saveListing(request, reply, input, keys);
+    });
+  });
+
+  /** The listing's row, inserted within the quota, announced to the searches; its photos go on any failure. */
+  async function saveListing(request: FastifyRequest, reply: FastifyReply, input: AnuncioInput, keys: string[]) {
+    const user = request.user!;
     // A client that has gone (its connection closed while the photos were processed, e.g. the
     // idle timeout under heavy load) never sees an answer and will try again: keeping this
     // listing would make a duplicate the user did not ask for. Checked before the insert, and
@@ -61,7 +69,9 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
       }
       await content.recorded(db, row);
       await searchChanges.announce(searchChangeOf(null, row, (r) => toAnuncio(r, config.publicApiUrl)), startedAt);
-      return reply.code(201).send(toAnuncio(row, config.publicApiUrl));
+      // Returned, not sent: the answer leaves once the upload's temporary files are gone.
+      reply.code(201);
+      return toAnuncio(row, config.publicApiUrl);
     } catch (err) {
       await deletePhotos(photoStorage, keys).catch((e) => request.log.error({ err: e }, 'no se pudieron borrar las fotos'));
       if (err instanceof QuotaError) throw new HttpError(403, MSG.quotaReached);
@@ -71,5 +81,5 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
       }
       throw err;
     }
-  });
+  }
 }

@@ -13,6 +13,10 @@ import type { RawAd } from './types';
 import { currencyInPrice, mapCurrency, mapPropertyType, mapPurpose, parseAmount, parseCount } from './vocabulary';
 
 const feedAnuncioSchema = anuncioSchema.extend({
+  // Issue 39 requires a title and a price above 0 of what users publish; partner ads keep the
+  // feed rules they had (an ad without a title is still a listing, a price is only required).
+  title: z.string().max(140, 'Máximo 140 caracteres').trim(),
+  price: z.number().finite().min(0, MSG.precioRequerido).max(1e12),
   proposito: z.enum(PROPOSITO_FILTER),
   propiedad: z.enum(PROPIEDAD_FILTER),
   apellido: z.literal(''),

@@ -14,12 +14,15 @@ export interface Slots {
   readonly active: number;
   /** Most tasks ever running at once (what the benchmark and the tests check). */
   readonly peak: number;
+  /** Tasks ever started: how many photos were decoded (the tests check that a refusal decoded none). */
+  readonly started: number;
   run<T>(task: () => Promise<T>): Promise<T>;
 }
 
 export function createSlots(limit: number): Slots {
   let active = 0;
   let peak = 0;
+  let started = 0;
   const waiting: (() => void)[] = [];
 
   // A freed slot passes straight to the next waiter, so `active` never dips and lets a newcomer
@@ -38,10 +41,14 @@ export function createSlots(limit: number): Slots {
     get peak() {
       return peak;
     },
+    get started() {
+      return started;
+    },
     async run(task) {
       if (active < limit) active += 1;
       else await new Promise<void>((resolve) => waiting.push(resolve));
       peak = Math.max(peak, active);
+      started += 1;
       try {
         return await task();
       } finally {

@@ -12,6 +12,7 @@ export {
 } from './process-photo';
 export type { ProcessedPhoto, ProcessedImage, PhotoFormat } from './process-photo';
 export { storeListingPhotos, deletePhotos, cardKeyOf, newPhotoKey, storeProcessedPhoto, photoHashesOf } from './store-photos';
+export type { PhotoInput } from './store-photos';
 export { PHOTO_MATCH_MAX_BITS, isDistinctive, photoHash } from './photo-hash';
 export { PHOTO_CONCURRENCY, photoDecodeSlots, createSlots } from './decode-slots';
 export type { Slots } from './decode-slots';

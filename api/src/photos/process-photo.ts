@@ -4,7 +4,7 @@
  * decompression bomb costs a header read, not gigabytes of memory.
  */
 import sharp, { type Metadata } from 'sharp';
-import { MSG } from 'shared-contracts';
+import { MSG, sniffImageFormat as sniffBytes, type ImageFormat } from 'shared-contracts';
 import { photoDecodeSlots } from './decode-slots';
 
 /** Per-file byte limit; the multipart parser should enforce the same figure. */
@@ -35,16 +35,10 @@ export class PhotoError extends Error {
   }
 }
 
-export type PhotoFormat = 'png' | 'jpeg';
+export type PhotoFormat = ImageFormat;
 
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** PNG or JPEG by magic number, or null. */
-export function sniffImageFormat(buf: Buffer): PhotoFormat | null {
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(PNG_MAGIC)) return 'png';
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
-  return null;
-}
+/** PNG or JPEG by magic number, or null: the contracts' test, which the photo picker applies too. */
+export const sniffImageFormat: (buf: Uint8Array) => PhotoFormat | null = sniffBytes;
 
 export interface ProcessedImage {
   data: Buffer;

@@ -4,6 +4,7 @@
  * again if any photo fails.
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { MAX_IMAGES, MSG } from 'shared-contracts';
 import { PHOTO_CONCURRENCY } from './decode-slots';
 import { PhotoError, processPhoto, type ProcessedPhoto } from './process-photo';
@@ -44,7 +45,16 @@ async function removeAll(storage: PhotoStorage, keys: string[]): Promise<void> {
 const hashesByResult = new WeakMap<readonly string[], readonly bigint[]>();
 export const photoHashesOf = (keys: readonly string[]): readonly bigint[] | undefined => hashesByResult.get(keys);
 
-export async function storeListingPhotos(storage: PhotoStorage, files: Buffer[]): Promise<string[]> {
+/**
+ * A photo's bytes, or the path of the temporary file an upload was streamed to (issue 40): a file
+ * is read only when a decode slot is about to work on it, so an upload's photos are never all in
+ * memory at once.
+ */
+export type PhotoInput = Buffer | string;
+
+const bytesOf = async (input: PhotoInput): Promise<Buffer> => (typeof input === 'string' ? readFile(input) : input);
+
+export async function storeListingPhotos(storage: PhotoStorage, files: readonly PhotoInput[]): Promise<string[]> {
   if (files.length > MAX_IMAGES) throw new PhotoError(MSG.tooManyImages);
   const keys: string[] = new Array(files.length);
   const hashes: bigint[] = new Array(files.length);
@@ -56,7 +66,7 @@ export async function storeListingPhotos(storage: PhotoStorage, files: Buffer[])
     while (state.failure === null && state.next < files.length) {
       const index = state.next++;
       try {
-        const photo = await processPhoto(files[index]);
+        const photo = await processPhoto(await bytesOf(files[index]));
         keys[index] = await storeProcessedPhoto(storage, photo, stored);
         hashes[index] = await photoHash(photo.card.data);
       } catch (err) {

@@ -28,9 +28,13 @@ export function hasNul(value: unknown, depth = 0): boolean {
 /** zod's own English defaults (no SPEC message was attached): answered as the generic invalid-input text. */
 const ZOD_DEFAULT = /^(Invalid (input|option|string|number|date|element|key|union|format)|Too (big|small)|Unrecognized key)/;
 
-export function zodMessage(error: ZodError): string {
-  const message = firstError(error);
+/** A schema's message as users see it: zod's English defaults become the generic invalid-input text. */
+export function userMessage(message: string): string {
   return ZOD_DEFAULT.test(message) ? MSG.invalidInput : message;
+}
+
+export function zodMessage(error: ZodError): string {
+  return userMessage(firstError(error));
 }
 
 /**

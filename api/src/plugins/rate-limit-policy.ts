@@ -12,7 +12,10 @@
  *   right password from their own connection is never locked out by strangers; after a few failures
  *   on an account, each further attempt on it waits a little longer (progressive delay), which slows
  *   guessing from many addresses without refusing anyone.
- * - Publishing: per user and per client. Contact reveals, geocoder lookups and reports: per client.
+ * - Uploads (publishing and editing a listing, issue 40: an edit costs what a publish costs): one
+ *   budget per user and one per client for both calls, and one upload at a time per user on this
+ *   instance (`uploadsInProgress`, claimed by anuncios/upload.ts while a body is read and its photos
+ *   decoded). Contact reveals, geocoder lookups and reports: per client.
  * - Issue 40: detail views, searches the cache cannot answer and the sitemap's pieces: per client.
  *   The site server, which asks for every visitor of a server-rendered page and every crawler's
  *   sitemap, is known by its key (SITE_API_KEY in SITE_KEY_HEADER, compared in constant time) and
@@ -152,11 +155,37 @@ async function ratePolicyPlugin(app: FastifyInstance, opts: { limits?: Partial<R
 
   const publishByUser = counter('publish:user', limits.publish.user, (req) => String(req.user?.id));
   const publishByClient = counter('publish:ip', limits.publish.ip, client);
-  /** After authenticate: per user, then per client. */
+  /** After authenticate, on `POST /anuncio` and `PUT /anuncio/:id` alike: per user, then per client. */
   app.decorate('limitPublish', async (request: FastifyRequest, reply: FastifyReply) => {
     await take(publishByUser, request, reply, 'publish:user');
     await take(publishByClient, request, reply, 'publish:ip');
   });
+  app.decorate('uploadsInProgress', userTurns());
+}
+
+/**
+ * One turn per user: an upload holds its user's turn from before its body is read until its photos
+ * are stored or refused. Memory and CPU are this process's, so the turn is too (counters that
+ * must hold across instances, the per-user and per-client budgets, live in the database).
+ */
+export interface UserTurns {
+  /** False when the user already holds a turn. */
+  claim(userId: string): boolean;
+  release(userId: string): void;
+}
+
+function userTurns(): UserTurns {
+  const holding = new Set<string>();
+  return {
+    claim(userId) {
+      if (holding.has(userId)) return false;
+      holding.add(userId);
+      return true;
+    },
+    release(userId) {
+      holding.delete(userId);
+    },
+  };
 }
 
 export default fp(ratePolicyPlugin, { name: 'rate-limit-policy', fastify: '5.x', dependencies: ['config', 'rate-limits'] });

@@ -80,6 +80,17 @@ export async function startTestApp(engine: Engine, overrides: Partial<Config> = 
 }
 
 /**
+ * Another API instance beside `t` (issue 18's several instances): the same database, data
+ * directory and clock, its own process-local state (caches, the one-upload-per-user turns).
+ */
+export async function startSiblingApp(t: TestApp, opts: AppOptions = {}): Promise<{ app: FastifyInstance; url: string; close(): Promise<void> }> {
+  const app = await buildApp(t.config, { logger: false, clock: t.clock, database: t.testDb.database, ...opts });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+/**
  * A handle usable before its object exists: every property read goes to what `bind` was given
  * (the suites' beforeAll starts things after the tests' closures have captured the handle).
  */

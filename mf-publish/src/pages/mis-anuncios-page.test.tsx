@@ -1,4 +1,4 @@
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'web-runtime/router';
 import { MSG, type Anuncio, type Estado, type MisAnunciosResponse } from 'shared-contracts';
@@ -152,4 +152,18 @@ test("a refusal shows the server's text, with the plans link when the plan is fu
   await user.click(await screen.findByRole('button', { name: 'Reanudar: Casa en Naco' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(MSG.quotaReached);
   expect(screen.getByRole('link', { name: MSG.eligeTuPlan })).toBeInTheDocument();
+});
+
+test('issue 39: a listing stored without a title or with price 0 says what to fix, with a link to its edit form', async () => {
+  mine.listaDeTodos[0] = { ...mine.listaDeTodos[0], title: '', price: 0, porCorregir: [MSG.tituloRequerido, MSG.precioMayorQueCero] };
+  mine.listaDeTodos[1] = { ...mine.listaDeTodos[1], porCorregir: [] };
+  const user = userEvent.setup();
+  renderPage();
+  // Named by its type when it has no title.
+  const fixes = await screen.findByRole('region', { name: 'Por corregir: Casa' });
+  expect(fixes).toHaveTextContent(MSG.corregirAnuncio);
+  expect(within(fixes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([MSG.tituloRequerido, MSG.precioMayorQueCero]);
+  expect(screen.queryByRole('region', { name: 'Por corregir: Apartamento en Piantini' })).not.toBeInTheDocument();
+  await user.click(within(fixes).getByRole('link', { name: `${MSG.corregirAhora}: Casa` }));
+  expect(await screen.findByText('Editar')).toBeInTheDocument();
 });

@@ -1,6 +1,7 @@
 /**
  * /misAnuncios — the user's listings as mf-listing cards, with the plan or add-listing action
- * (SPEC §2); under each card its status and the owner's actions (issue 20).
+ * (SPEC §2); under each card what it lacks to be fixed (issue 39), its figures, its status and
+ * the owner's actions (issue 20).
  */
 import { Link, useNavigate } from 'web-runtime/router';
 import Button from 'antd/es/button';
@@ -17,6 +18,7 @@ import { FallbackCard } from '../features/mis-anuncios/components/fallback-card'
 import { ListingActions } from '../features/mis-anuncios/components/listing-actions';
 import { useListingActions } from '../features/mis-anuncios/hooks/use-listing-actions';
 import { ListingStatsLine, TotalStats } from '../features/mis-anuncios/components/listing-stats';
+import { ListingFixes } from '../features/mis-anuncios/components/listing-fixes';
 
 const grid = `
 /* minmax(0, …) everywhere: a card's photo carousel track must not widen its column (phones) */
@@ -89,6 +91,7 @@ export default function MisAnunciosPage() {
                 loading={<Spin style={{ display: 'block', margin: '48px auto' }} />}
                 fallback={<FallbackCard anuncio={anuncio} onDelete={onDelete} />}
               />
+              <ListingFixes anuncio={anuncio} />
               <ListingStatsLine anuncio={anuncio} />
               <ListingActions anuncio={anuncio} busy={busyId !== null} onEstado={onEstado} onRenovar={onRenovar} />
             </li>

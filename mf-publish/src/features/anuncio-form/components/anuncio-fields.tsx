@@ -1,4 +1,8 @@
-/** Every listing attribute POST /anuncio accepts (SPEC §7), with the SPEC §5 messages. */
+/**
+ * Every listing attribute POST /anuncio accepts (SPEC §7), with the SPEC §5 messages. Number
+ * inputs have no `min`: antd would turn a typed -5 into 0 on blur without a word; the schema's
+ * rule answers "No se permiten números negativos" instead (issue 39).
+ */
 import Checkbox from 'antd/es/checkbox';
 import Col from 'antd/es/col';
 import Form from 'antd/es/form';
@@ -47,12 +51,12 @@ export function AnuncioFields() {
         </Col>
         <Col xs={16} sm={10}>
           <Form.Item name="price" label="Precio" rules={anuncioRule('price')}>
-            <InputNumber min={0} style={{ width: '100%' }} />
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={8}>
           <Form.Item name="metros" label="Metros (m²)" rules={anuncioRule('metros')}>
-            <InputNumber min={0} style={{ width: '100%' }} />
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>
@@ -60,7 +64,7 @@ export function AnuncioFields() {
         {COUNTS.map(([name, label]) => (
           <Col key={name} xs={8}>
             <Form.Item name={name} label={label} rules={anuncioRule(name)}>
-              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+              <InputNumber precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         ))}

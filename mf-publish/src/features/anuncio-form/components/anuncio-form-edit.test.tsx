@@ -2,9 +2,10 @@
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'web-runtime/router';
-import type { OwnAnuncio } from 'shared-contracts';
+import { MSG, type OwnAnuncio } from 'shared-contracts';
 import { AnuncioForm } from './anuncio-form';
 import type { CompressFn } from '../../photo-upload';
+import { pngFile } from '../../../test-support/image-files';
 import { TEST_USER, imagePartNames, setSession, startRecordedApi, textPart } from '../../../test-support/recorded-api';
 
 jest.setTimeout(120_000);
@@ -55,7 +56,7 @@ test('prefilled with every field and the current photos; saves with PUT, the new
   expect(chosen.getAllByAltText(/^Foto \d+:/)).toHaveLength(2);
 
   await user.click(screen.getByRole('button', { name: 'Quitar Foto actual 1' }));
-  await user.upload(screen.getByLabelText('Elegir fotos'), [new File(['n'], 'nueva.png', { type: 'image/png' })]);
+  await user.upload(screen.getByLabelText('Elegir fotos'), [pngFile('nueva.png')]);
   await waitFor(() => expect(chosen.getAllByAltText(/^Foto \d+:/)).toHaveLength(2));
   await user.click(screen.getByRole('button', { name: 'Mover antes nueva.png' }));
   await user.click(screen.getByText('Guardar cambios'));
@@ -71,4 +72,34 @@ test('prefilled with every field and the current photos; saves with PUT, the new
   expect(JSON.parse(field('fotos')!)).toEqual(['nueva:0', 'bbbb.webp']);
   expect(JSON.parse(field('quitadas')!)).toEqual(['aaaa.webp']);
   expect(imagePartNames(puts[0].body)).toEqual(['nueva.png']);
+});
+
+test('issue 39: a listing stored with price 0 and no title opens with what to fix on its fields; saved once fixed', async () => {
+  const user = userEvent.setup({ delay: null });
+  render(
+    <MemoryRouter initialEntries={['/editarAnuncio/a9']}>
+      <Routes>
+        <Route path="/editarAnuncio/a9" element={<AnuncioForm compress={keep} editing={{ ...LISTING, title: '', price: 0 }} />} />
+        <Route path="/misAnuncios" element={<h1>Página de mis anuncios</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  await screen.findByTestId('address-map');
+  const item = (label: string) => within(screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement);
+  expect(await item('Título').findByText(MSG.tituloRequerido)).toBeInTheDocument();
+  expect(await item('Precio').findByText(MSG.precioMayorQueCero)).toBeInTheDocument();
+  expect(screen.queryByText(MSG.direccionRequerido)).not.toBeInTheDocument();
+  await user.click(screen.getByText('Guardar cambios'));
+  await new Promise((r) => setTimeout(r, 300));
+  expect(api.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+
+  await user.click(screen.getByLabelText('Título'));
+  await user.paste('Casa en Naco');
+  await user.clear(screen.getByLabelText('Precio'));
+  await user.click(screen.getByLabelText('Precio'));
+  await user.paste('2500000');
+  await user.click(screen.getByText('Guardar cambios'));
+  expect(await screen.findByText('Página de mis anuncios')).toBeInTheDocument();
+  const [put] = api.requests.filter((r) => r.method === 'PUT');
+  expect([textPart(put.body, 'title'), textPart(put.body, 'price')]).toEqual(['Casa en Naco', '2500000']);
 });

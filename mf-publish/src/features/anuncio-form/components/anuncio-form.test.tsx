@@ -5,6 +5,7 @@ import { MSG, type GeocodeResponse } from 'shared-contracts';
 import { usePortalStore } from 'web-runtime/store';
 import { AnuncioForm } from './anuncio-form';
 import type { CompressFn } from '../../photo-upload';
+import { jpegFile, pngFile, textAsJpeg } from '../../../test-support/image-files';
 import { TEST_USER, imagePartNames, setSession, startRecordedApi, textPart, type RecordedAnswer } from '../../../test-support/recorded-api';
 
 jest.setTimeout(60_000);
@@ -78,6 +79,7 @@ const selectShows = (label: string, text: string) =>
   expect(screen.getByRole('combobox', { name: label }).closest('.ant-select')).toHaveTextContent(text);
 
 async function fillRequired(user: User) {
+  await fill(user, 'Título', 'Casa en Naco');
   await fill(user, 'Precio', '2500000');
   await fill(user, 'Descripción', 'Casa amplia con patio');
   await fill(user, 'Celular', '8095551234');
@@ -112,10 +114,61 @@ test('shows the SPEC messages and sends nothing while fields are missing', async
   await user.clear(screen.getByLabelText('Email'));
   await fill(user, 'Email', 'no-es-email');
   await user.click(submitButton());
-  for (const message of [MSG.nombreRequerido, MSG.apellidoRequerido, MSG.precioRequerido, MSG.descripcionRequerido, MSG.celularRequerido, MSG.invalidEmail, MSG.direccionRequerido]) {
+  for (const message of [MSG.tituloRequerido, MSG.nombreRequerido, MSG.apellidoRequerido, MSG.precioRequerido, MSG.descripcionRequerido, MSG.celularRequerido, MSG.invalidEmail, MSG.direccionRequerido]) {
     expect(await screen.findByText(message)).toBeInTheDocument();
   }
   expect(posts()).toHaveLength(0);
+});
+
+const itemOf = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
+
+test('issue 39: typed negatives stay as typed with "No se permiten números negativos"; a price of 0 is refused; nothing sent', async () => {
+  const user = userEvent.setup({ delay: null });
+  await renderForm();
+  await fillRequired(user);
+  await user.clear(screen.getByLabelText('Precio'));
+  await fill(user, 'Precio', '-5');
+  await fill(user, 'Metros (m²)', '-120');
+  await fill(user, 'Habitaciones', '-2');
+  await pickAddress(user);
+  await user.click(submitButton());
+  expect(await within(itemOf('Precio')).findByText(MSG.noNegativos)).toBeInTheDocument();
+  expect(within(itemOf('Metros (m²)')).getByText(MSG.noNegativos)).toBeInTheDocument();
+  expect(within(itemOf('Habitaciones')).getByText(MSG.noNegativos)).toBeInTheDocument();
+  // Never turned into 0 behind the user's back.
+  expect(screen.getByLabelText('Precio')).toHaveValue('-5');
+  expect(screen.getByLabelText('Metros (m²)')).toHaveValue('-120');
+
+  await user.clear(screen.getByLabelText('Precio'));
+  await fill(user, 'Precio', '0');
+  await user.click(submitButton());
+  expect(await within(itemOf('Precio')).findByText(MSG.precioMayorQueCero)).toBeInTheDocument();
+  await new Promise((r) => setTimeout(r, 400));
+  expect(posts()).toHaveLength(0);
+});
+
+test('issue 39: a text file renamed .jpg is refused by its bytes and named; the form and the other photos are kept', async () => {
+  const user = userEvent.setup({ delay: null });
+  await renderForm();
+  await fillRequired(user);
+  await pickAddress(user);
+  const input = screen.getByLabelText('Elegir fotos');
+  const chosen = within(screen.getByRole('list', { name: 'Fotos elegidas' }));
+  await user.upload(input, [pngFile('fachada.png')]);
+  await waitFor(() => expect(chosen.getAllByAltText(/^Foto \d+:/)).toHaveLength(1));
+  await user.upload(input, [textAsJpeg('notas.jpg'), jpegFile('cocina.jpg')]);
+  await waitFor(() => expect(chosen.getAllByAltText(/^Foto \d+:/)).toHaveLength(2));
+  expect(await screen.findByText('No se aceptó la foto «notas.jpg»: el archivo no es una imagen PNG o JPEG')).toBeInTheDocument();
+  expect(chosen.getAllByAltText(/^Foto \d+:/).map((img) => img.getAttribute('alt'))).toEqual(['Foto 1: fachada.png', 'Foto 2: cocina.jpg']);
+  expect(screen.getByLabelText('Título')).toHaveValue('Casa en Naco');
+  expect(screen.getByLabelText('Precio')).toHaveValue('2500000');
+  expect(screen.getByLabelText('Dirección')).toHaveValue(REVERSE.features[0].place_name);
+
+  await waitFor(() => expect(submitButton()).toBeEnabled());
+  await user.click(submitButton());
+  expect(await screen.findByText('Página de mis anuncios')).toBeInTheDocument();
+  expect(imagePartNames(posts()[0].body)).toEqual(['fachada.png', 'cocina.jpg']);
+  expect(textPart(posts()[0].body, 'title')).toBe('Casa en Naco');
 });
 
 test('a phone that is not a Dominican number: "Celular no válido" on Celular and nothing sent (issue 21)', async () => {
@@ -165,7 +218,7 @@ test('one submission at a time; the fields and photos in order; then my listings
   await user.click(screen.getByLabelText('Piscina'));
   await pickAddress(user);
   const input = screen.getByLabelText('Elegir fotos');
-  await user.upload(input, [new File(['b'], 'b.png', { type: 'image/png' }), new File(['a'], 'a.jpg', { type: 'image/jpeg' })]);
+  await user.upload(input, [pngFile('b.png'), jpegFile('a.jpg')]);
   // Alt-text queries inside the photo list: role queries over the whole antd form take long
   // enough on a busy machine to starve the compression queue they are waiting for.
   const chosen = within(screen.getByRole('list', { name: 'Fotos elegidas' }));

@@ -54,6 +54,12 @@ export function AnuncioForm({ compress = compressImage, editing }: { compress?: 
     form.setFieldsValue(patch);
   }, [user, form, editing]);
 
+  // Issue 39: a listing stored before today's rules (a price of 0, no title) opens with what it
+  // lacks shown on its fields, as My listings announced; a valid one shows nothing.
+  useEffect(() => {
+    if (editing) form.validateFields().catch(() => undefined);
+  }, [editing, form]);
+
   const onAddress = (value: AddressValue) => {
     form.setFieldsValue(value);
     void form.validateFields(['address']);

@@ -5,6 +5,7 @@ import { MAX_IMAGES } from 'shared-contracts';
 import { PhotoUpload } from './photo-upload';
 import { usePhotos } from '../hooks/use-photos';
 import type { CompressFn } from '../lib/compress-image';
+import { pngFile } from '../../../test-support/image-files';
 
 const shrink: CompressFn = async (file, onProgress) => {
   onProgress(100);
@@ -24,7 +25,7 @@ test('current photos show first; new ones join; the order sent names stored keys
   render(<Harness />);
   expect(alts()).toEqual(['Foto 1: Foto actual 1', 'Foto 2: Foto actual 2']);
   expect(screen.getByText('Portada')).toBeInTheDocument();
-  await user.upload(screen.getByLabelText('Elegir fotos'), [new File(['x'], 'nueva.png', { type: 'image/png' })]);
+  await user.upload(screen.getByLabelText('Elegir fotos'), [pngFile('nueva.png')]);
   await waitFor(() => expect(state.order).toEqual(['aaaa.webp', 'bbbb.webp', 'nueva:0']));
   // the new photo becomes the cover
   await user.click(screen.getByRole('button', { name: 'Mover antes nueva.png' }));

@@ -1,9 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MAX_IMAGES, MSG } from 'shared-contracts';
+import { MAX_IMAGES, MSG, photoRefusal } from 'shared-contracts';
 import { PhotoUpload } from './photo-upload';
 import { usePhotos } from '../hooks/use-photos';
 import type { CompressFn } from '../lib/compress-image';
+import { jpegFile, pngFile, textAsJpeg } from '../../../test-support/image-files';
 
 // jsdom has no canvas, so the real compressor cannot run here (the browser tests use it):
 // these stand-ins shrink the file, or fail like the library does on a broken image.
@@ -22,8 +23,8 @@ function Harness({ compress }: { compress: CompressFn }) {
   return <PhotoUpload photos={photos} />;
 }
 
-const png = (name: string, bytes = 'x'.repeat(2000)) => new File([bytes], name, { type: 'image/png' });
-const jpeg = (name: string) => new File(['y'.repeat(2000)], name, { type: 'image/jpeg' });
+const png = pngFile;
+const jpeg = jpegFile;
 // applyAccept off: the component must filter by itself (a picker's accept is only a hint).
 const setup = () => userEvent.setup({ applyAccept: false });
 
@@ -31,21 +32,38 @@ function thumbnails() {
   return within(screen.getByRole('list', { name: 'Fotos elegidas' })).queryAllByRole('img', { name: /^Foto \d+:/ });
 }
 
-test('keeps png and jpeg only, in the order chosen, and says why others were left out', async () => {
+const notices = () => within(screen.getByRole('status', { name: 'Fotos no agregadas' })).getAllByText(/^No se aceptó/).map((n) => n.textContent);
+
+test('keeps png and jpeg only, in the order chosen, and names each file left out', async () => {
   const user = setup();
   render(<Harness compress={shrink} />);
   await user.upload(screen.getByLabelText('Elegir fotos'), [
     png('sala.png'),
-    new File(['gif'], 'anim.gif', { type: 'image/gif' }),
+    new File(['GIF89a'], 'anim.gif', { type: 'image/gif' }),
     jpeg('cocina.jpg'),
-    new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' }),
+    new File(['%PDF-1.7'], 'doc.pdf', { type: 'application/pdf' }),
   ]);
   await waitFor(() => expect(thumbnails()).toHaveLength(2));
   expect(thumbnails().map((img) => img.getAttribute('alt'))).toEqual(['Foto 1: sala.png', 'Foto 2: cocina.jpg']);
-  expect(screen.getByText(MSG.invalidImage)).toBeInTheDocument();
+  expect(notices()).toEqual([photoRefusal({ name: 'anim.gif' }, MSG.archivoNoEsImagen), photoRefusal({ name: 'doc.pdf' }, MSG.archivoNoEsImagen)]);
   expect(sent.map((p) => p.name)).toEqual(['sala.png', 'cocina.jpg']);
   // compressed files are the ones sent
   expect(sent[0].file.size).toBe('sala.png'.length);
+});
+
+test('issue 39: a text file renamed .jpg is refused by its bytes, named, and the photos already chosen stay', async () => {
+  const user = setup();
+  render(<Harness compress={shrink} />);
+  const input = screen.getByLabelText('Elegir fotos');
+  await user.upload(input, [png('fachada.png'), jpeg('sala.jpg')]);
+  await waitFor(() => expect(sent).toHaveLength(2));
+  // The browser calls it image/jpeg from its name; its bytes say otherwise. A PNG named .txt is a photo.
+  await user.upload(input, [textAsJpeg('notas.jpg'), new File([pngFile('x').slice(0)], 'plano.txt', { type: 'text/plain' })]);
+  await waitFor(() => expect(sent).toHaveLength(3));
+  expect(notices()).toEqual(['No se aceptó la foto «notas.jpg»: el archivo no es una imagen PNG o JPEG']);
+  expect(thumbnails().map((img) => img.getAttribute('alt'))).toEqual(['Foto 1: fachada.png', 'Foto 2: sala.jpg', 'Foto 3: plano.txt']);
+  expect(sent.map((p) => p.name)).toEqual(['fachada.png', 'sala.jpg', 'plano.txt']);
+  expect(screen.getByText(`3 / ${MAX_IMAGES} fotos (PNG o JPEG)`)).toBeInTheDocument();
 });
 
 test('ignores a file whose name was already chosen, in the same or a later batch', async () => {

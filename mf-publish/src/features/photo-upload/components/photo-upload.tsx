@@ -36,16 +36,20 @@ export function PhotoUpload({ photos, disabled }: { photos: ReturnType<typeof us
           multiple
           style={{ display: 'none' }}
           onChange={(e) => {
-            photos.add(Array.from(e.target.files ?? []));
+            void photos.add(Array.from(e.target.files ?? []));
             // Let the same file be chosen again after it was removed.
             e.target.value = '';
           }}
         />
       </div>
-      {photos.notice && (
-        <Typography.Text type="warning" role="status">
-          {photos.notice}
-        </Typography.Text>
+      {photos.notices.length > 0 && (
+        <div role="status" aria-label="Fotos no agregadas" style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          {photos.notices.map((notice, i) => (
+            <Typography.Text key={`${i}:${notice}`} type="warning">
+              {notice}
+            </Typography.Text>
+          ))}
+        </div>
       )}
       {progress && (
         <div role="progressbar" aria-label="Comprimiendo fotos" aria-valuenow={progress.percent} aria-valuemin={0} aria-valuemax={100}>

@@ -3,9 +3,13 @@
  * at most MAX_IMAGES kept, each compressed (one at a time, to spare phones) before it is kept.
  * The list order is the order the API receives them (the first is the cover). When editing
  * (issue 20) the listing's current photos come first, can be removed and reordered like new ones.
+ *
+ * Issue 39: what a file is comes from its first bytes, as the API decides it, never from its name
+ * or the type the browser guessed from that name; each refused file is named in a notice, and the
+ * photos already chosen (and the rest of the form) stay as they were.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { IMAGE_TYPES, MAX_IMAGES, MSG, photoKeyOfUrl } from 'shared-contracts';
+import { IMAGE_SNIFF_BYTES, MAX_IMAGES, MSG, photoKeyOfUrl, photoRefusal, sniffImageFormat, type ImageFormat } from 'shared-contracts';
 import type { CompressFn } from '../lib/compress-image';
 
 export interface Photo {
@@ -35,6 +39,16 @@ function readDataUrl(file: File): Promise<string> {
   });
 }
 
+/** PNG, JPEG or neither, by the file's first bytes (FileReader: what every browser, and jsdom, can read). */
+function imageFormatOf(file: File): Promise<ImageFormat | null> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result instanceof ArrayBuffer ? sniffImageFormat(new Uint8Array(reader.result)) : null);
+    reader.onerror = () => resolve(null);
+    reader.readAsArrayBuffer(file.slice(0, IMAGE_SNIFF_BYTES));
+  });
+}
+
 /** The listing's current photos as the editor's first entries. */
 function storedPhotos(urls: readonly string[]): Photo[] {
   return urls.map((url, i) => ({ id: -(i + 1), name: `Foto actual ${i + 1}`, file: null, preview: url, key: photoKeyOfUrl(url) }));
@@ -45,7 +59,8 @@ export function usePhotos(compress: CompressFn, initialUrls: readonly string[] =
   // Keys of stored photos the user removed (sent as `quitadas` with the edit).
   const [removedKeys, setRemovedKeys] = useState<string[]>([]);
   const [progress, setProgress] = useState<CompressionProgress | null>(null);
-  const [notice, setNotice] = useState('');
+  // What the last choice of files left out, one line per reason (each refused file named).
+  const [notices, setNotices] = useState<string[]>([]);
   // The latest list, for checks made inside event handlers and the compression queue.
   const current = useRef<Photo[]>(photos);
   const queue = useRef<Promise<void>>(Promise.resolve());
@@ -84,14 +99,15 @@ export function usePhotos(compress: CompressFn, initialUrls: readonly string[] =
   );
 
   const add = useCallback(
-    (files: File[]) => {
+    async (files: File[]) => {
+      const formats = await Promise.all(files.map(imageFormatOf));
       const names = new Set(current.current.map((p) => p.name));
       const accepted: { photo: Photo; original: File }[] = [];
-      let wrongType = false;
+      const refused: string[] = [];
       let overLimit = false;
-      for (const file of files) {
-        if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
-          wrongType = true;
+      for (const [i, file] of files.entries()) {
+        if (!formats[i]) {
+          refused.push(photoRefusal({ name: file.name }, MSG.archivoNoEsImagen));
           continue;
         }
         if (names.has(file.name)) continue; // SPEC: a duplicate name is ignored, silently
@@ -102,7 +118,7 @@ export function usePhotos(compress: CompressFn, initialUrls: readonly string[] =
         names.add(file.name);
         accepted.push({ photo: { id: nextId.current++, name: file.name, file: null, preview: '' }, original: file });
       }
-      setNotice(overLimit ? MSG.tooManyImages : wrongType ? MSG.invalidImage : '');
+      if (mounted.current) setNotices(overLimit ? [...refused, MSG.tooManyImages] : refused);
       if (!accepted.length) return;
       update((list) => [...list, ...accepted.map((a) => a.photo)]);
       batch.current = { total: batch.current.total + accepted.length, done: batch.current.done };
@@ -149,5 +165,5 @@ export function usePhotos(compress: CompressFn, initialUrls: readonly string[] =
   /** The whole order for an edit: a stored photo's key, or `nueva:N` for the N-th of `ready`. */
   let n = 0;
   const order = photos.flatMap((p) => (p.key ? [p.key] : p.file ? [`nueva:${n++}`] : []));
-  return { photos, ready, order, removedKeys, add, remove, move, progress, compressing, notice };
+  return { photos, ready, order, removedKeys, add, remove, move, progress, compressing, notices };
 }
