@@ -7,7 +7,9 @@ import { SITEMAP_CACHE_MS } from '../src/sitemap/sitemap-routes';
 import { engines } from './support/engines';
 import { startTestApp, type TestApp } from './support/app';
 import { CATALOGUE, PUBLISHED_COUNT, insertCatalogue } from './support/listings';
-import { get } from './support/http';
+import { get, request } from './support/http';
+import { publishListing } from './support/owner-listings';
+import { createUser } from './support/users';
 
 describe.each(engines())('sitemap on %s', (engine) => {
   let t: TestApp;
@@ -127,6 +129,17 @@ describe.each(engines())('sitemap load on %s', (engine) => {
     expect((await get(t, '/sitemap/anuncios', from('192.0.2.1'))).body.files.map((f: { file: number }) => f.file)).toEqual([0, 1]);
     expect((await get(t, '/sitemap/anuncios/1', from('192.0.2.1'))).body.items.map((x: { id: string }) => x.id)).toEqual([fresh]);
     expect((await get(t, '/sitemap/lugares', from('192.0.2.1'))).body.items.map((x: { lugar?: string }) => x.lugar)).toContain('recien-publicado');
+  });
+
+  test('a publish or a removal through the API reaches the cached answers at once (every change drops them)', async () => {
+    const { auth } = await createUser(t.app);
+    const before = (await get(t, '/sitemap/lugares', from('192.0.2.2'))).body.items;
+    const published = await publishListing(t, auth, { locality: 'Barrio del sitemap', place: 'Baní', region: 'Peravia' });
+    const lugares = async () => (await get(t, '/sitemap/lugares', from('192.0.2.2'))).body.items.map((x: { lugar?: string }) => x.lugar);
+    expect(await lugares()).toContain('barrio-del-sitemap');
+    expect((await request(t, 'DELETE', `/${published._id}`, { headers: auth })).status).toBe(200);
+    expect(await lugares()).not.toContain('barrio-del-sitemap');
+    expect((await get(t, '/sitemap/lugares', from('192.0.2.2'))).body.items).toEqual(before);
   });
 
   test('per client: 429 with Retry-After past the budget; another client and the site server (by its key) are still served; a wrong key is anyone', async () => {

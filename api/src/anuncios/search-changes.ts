@@ -20,6 +20,11 @@ export interface SearchChanges {
    * than read again (search-cache.ts).
    */
   announce(change: SearchChange, startedAt?: number): Promise<void>;
+  /**
+   * Calls `listener` after every change to the searchable listings, this instance's or another's
+   * (the sitemap's answers are dropped by it). Returns the unsubscribe.
+   */
+  onChange(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -62,15 +67,23 @@ export async function createSearchChanges(database: Database, cache: SearchCache
   // This instance hears its own messages too: recognized by their first bytes (payloadOf writes
   // `from` first), without parsing the card they carry.
   const own = `{"from":${JSON.stringify(instance)},`;
+  const listeners = new Set<() => void>();
+  const changed = () => listeners.forEach((listener) => listener());
   const stop = await database.listen(SEARCH_CHANNEL, (payload) => {
     if (payload.startsWith(own)) return;
     const message = parse(payload);
     if (message?.from === instance) return;
     cache.invalidate(message?.change ?? 'all');
+    changed();
   });
   return {
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async announce(change, startedAt) {
       cache.invalidate(change, startedAt);
+      changed();
       await database
         .notify(SEARCH_CHANNEL, payloadOf(instance, change))
         .catch((err: Error) => log.error({ err: { message: err.message } }, 'no se pudo avisar a las otras instancias'));

@@ -15,8 +15,9 @@
  * for them as often as they liked. Each answer is now kept (serialized) for SITEMAP_CACHE_MS and
  * computed once however many ask meanwhile, and the calls are limited per client (the site
  * server, which builds every crawler's sitemap from them, by its key is not). The cache is each
- * instance's own and needs no invalidation: on every instance a publish or a removal shows within
- * SITEMAP_CACHE_MS.
+ * instance's own and is dropped by every change to the searchable listings (searchChanges: this
+ * instance's writes and the others' NOTIFYs), so a publish or a removal shows at once; a change
+ * made outside the API (a script on the database) shows within SITEMAP_CACHE_MS.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, asc, between, eq, max, sql } from 'drizzle-orm';
@@ -35,10 +36,14 @@ export const SITEMAP_CACHE_MS = 60_000;
 const CACHE_ENTRIES = 32;
 const published = eq(anuncios.status, 'published');
 
-/** Serialized answers by path, each loaded once per SITEMAP_CACHE_MS; a failed load is not kept. */
+/**
+ * Serialized answers by path, each loaded once per SITEMAP_CACHE_MS; a failed load is not kept.
+ * `clear` drops them all: called on every change to the searchable listings, this instance's or
+ * another's (searchChanges), so the delay is the exception (a missed NOTIFY), not the rule.
+ */
 function answerCache(now: () => number) {
   const entries = new Map<string, { at: number; json: Promise<string> }>();
-  return (key: string, load: () => Promise<unknown>): Promise<string> => {
+  const cached = (key: string, load: () => Promise<unknown>): Promise<string> => {
     const hit = entries.get(key);
     if (hit && now() - hit.at < SITEMAP_CACHE_MS) return hit.json;
     entries.delete(key);
@@ -48,12 +53,15 @@ function answerCache(now: () => number) {
     entry.json.catch(() => entries.get(key) === entry && entries.delete(key));
     return entry.json;
   };
+  return Object.assign(cached, { clear: () => entries.clear() });
 }
 
 export default async function sitemapRoutes(app: FastifyInstance, opts: { perFile?: number } = {}) {
   const { db } = app;
   const perFile = opts.perFile ?? SITEMAP_PER_FILE;
   const cached = answerCache(app.clock.now);
+  const unsubscribe = app.searchChanges.onChange(cached.clear);
+  app.addHook('onClose', async () => unsubscribe());
   const send = async (reply: FastifyReply, json: Promise<string>) => reply.type('application/json; charset=utf-8').send(await json);
   const limited = { preHandler: app.limitSitemap };
 
