@@ -3,11 +3,12 @@
  * page (`/venta/apartamento/piantini`). Used by the browser (useAnuncios) and by the server
  * renderer (the page's serverData), so both ask the API the same thing.
  */
-import { parseLandingPath, parseSearch, slugify, type AllAnunciosResponse, type ApiClient, type Filters, type LandingPath } from 'shared-contracts';
+import { clampPage, parseLandingPath, parseSearch, slugify, type AllAnunciosResponse, type ApiClient, type Filters, type LandingPath } from 'shared-contracts';
 
 export interface SearchPageData {
   /** The filters the page shows: the path's (landing page) and the query's. */
   filters: Filters;
+  /** The page shown: the address's, or the last one when it asked for a page past it (issue 39). */
   page: number;
   /** The landing page, with the place its slug named. */
   landing: (LandingPath & { lugarNombre?: string }) | null;
@@ -26,9 +27,13 @@ async function resolveLugar(landing: LandingPath, api: ApiClient, signal?: Abort
   return null;
 }
 
-/** null: a landing path whose place no listing has (the page answers 404). */
+/**
+ * null: a landing path whose place no listing has (the page answers 404). A page past the last
+ * (`?page=9999`) shows the last page (one more request, only then); the page itself writes the
+ * address it shows (normalisedPageHref).
+ */
 export async function loadSearchPage(pathname: string, search: string, api: ApiClient, signal?: AbortSignal): Promise<SearchPageData | null> {
-  const { filters: queryFilters, page } = parseSearch(search);
+  const { filters: queryFilters, page: asked } = parseSearch(search);
   const landing = parseLandingPath(pathname);
   let filters = queryFilters;
   let landingOut: SearchPageData['landing'] = null;
@@ -38,6 +43,8 @@ export async function loadSearchPage(pathname: string, search: string, api: ApiC
     filters = { ...queryFilters, ...resolved.filters };
     landingOut = { ...landing, ...(resolved.nombre ? { lugarNombre: resolved.nombre } : {}) };
   }
-  const response = await api.allAnuncios({ filters, page: page - 1 }, signal);
+  let response = await api.allAnuncios({ filters, page: asked - 1 }, signal);
+  const page = clampPage(asked, response.count);
+  if (page !== asked) response = await api.allAnuncios({ filters, page: page - 1 }, signal);
   return { filters, page, landing: landingOut, response };
 }
