@@ -35,7 +35,7 @@ test("failure shows the server's error text; the Confirm Email button sends agai
 test('issue 39: the link opened again says the email was already confirmed, as information, not as an error', async () => {
   api.on('POST /confirmEmail', { json: { message: MSG.emailYaConfirmado } });
   renderConfirm();
-  expect(await screen.findByRole('status')).toHaveTextContent(MSG.emailYaConfirmado);
+  expect(await screen.findByText(MSG.emailYaConfirmado)).toHaveAttribute('role', 'status');
   expect(screen.queryByRole('alert')).toBeNull();
   await userEvent.setup().click(screen.getByRole('button', { name: MSG.backToLogin }));
   expect(screen.getByTestId('location')).toHaveTextContent('/login');
