@@ -46,7 +46,9 @@ export function PhotoSlider({ count, initialSlide = 0, children }: PhotoSliderPr
       }
     : {};
   return (
-    <Slider ref={slider} dots infinite arrows={false} adaptiveHeight={false} speed={300} slidesToShow={1} slidesToScroll={1} initialSlide={initialSlide} {...counter}>
+    // waitForAnimate off: a press during a slide still moves on (slick drops it otherwise, and the
+    // counter's buttons are pressed in quick succession)
+    <Slider ref={slider} dots infinite arrows={false} adaptiveHeight={false} speed={300} waitForAnimate={false} slidesToShow={1} slidesToScroll={1} initialSlide={initialSlide} {...counter}>
       {children}
     </Slider>
   );
