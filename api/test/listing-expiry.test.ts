@@ -26,7 +26,7 @@ describe.each(engines())('listing expiry on %s', (engine) => {
   };
   const estadoOf = async (id: string) => (await t.app.db.select({ e: anuncios.estado }).from(anuncios).where(eq(anuncios.id, id)))[0].e;
   const renewLink = (raw: string) => {
-    const match = /https?:\/\/site\.test\/renovarAnuncio\/([0-9a-f-]+)\/([A-Za-z0-9_.-]+)/.exec(raw);
+    const match = /https?:\/\/site\.test\/renovarAnuncio\/([0-9a-f-]+)\/([A-Za-z0-9_-]+)/.exec(raw);
     if (!match) throw new Error('no renew link in the mail');
     return { id: match[1], token: match[2] };
   };
@@ -47,6 +47,8 @@ describe.each(engines())('listing expiry on %s', (engine) => {
     expect(mail.decoded).toContain('Hola Marisol');
     const link = renewLink(mail.decoded);
     expect(link.id).toBe(listing._id);
+    // the period it was made for, then the HMAC; no '.', which the site server takes for a file's extension
+    expect(link.token).toMatch(/^[0-9a-z]{1,11}-[A-Za-z0-9_-]{43}$/);
     // one reminder per period, however often the job runs
     expect((await run()).reminded).toEqual([]);
     expect(smtp.mails.filter((m) => m.to.includes(user.email))).toHaveLength(1);
@@ -68,9 +70,11 @@ describe.each(engines())('listing expiry on %s', (engine) => {
     const again = await post(t, `/anuncio/${link.id}/renovar`, { token: link.token });
     expect(again).toMatchObject({ status: 200, body: { estado: 'activo', yaRenovado: true, expiresAt: renewed.body.expiresAt } });
     // a forged or altered link is refused as before
-    const [period, signature] = link.token.split('.');
-    expect((await post(t, `/anuncio/${link.id}/renovar`, { token: `${period}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}` })).status).toBe(400);
-    expect((await post(t, `/anuncio/${link.id}/renovar`, { token: `${(Number.parseInt(period, 36) - 1).toString(36)}.${signature}` })).status).toBe(400);
+    const dash = link.token.indexOf('-');
+    const [period, signature] = [link.token.slice(0, dash), link.token.slice(dash + 1)];
+    expect(signature).toHaveLength(43);
+    expect((await post(t, `/anuncio/${link.id}/renovar`, { token: `${period}-${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}` })).status).toBe(400);
+    expect((await post(t, `/anuncio/${link.id}/renovar`, { token: `${(Number.parseInt(period, 36) - 1).toString(36)}-${signature}` })).status).toBe(400);
     expect((await post(t, `/anuncio/${link.id}/renovar`, { token: signature })).status).toBe(400);
 
     // The new period gets its own reminder.
@@ -93,7 +97,8 @@ describe.each(engines())('listing expiry on %s', (engine) => {
 
     // a link in the earlier format (the HMAC alone) renews the current period once
     const other = await publishListing(t, { authorization: `Bearer ${t.app.signToken(user)}` });
-    const legacy = renewToken(t.config.jwtSecret, other._id, (await t.app.db.select().from(anuncios).where(eq(anuncios.id, other._id)))[0].renewedAt).split('.')[1];
+    const legacyLink = renewToken(t.config.jwtSecret, other._id, (await t.app.db.select().from(anuncios).where(eq(anuncios.id, other._id)))[0].renewedAt);
+    const legacy = legacyLink.slice(legacyLink.indexOf('-') + 1);
     t.clock.advance(DAY);
     expect((await post(t, `/anuncio/${other._id}/renovar`, { token: legacy })).body).toMatchObject({ estado: 'activo' });
     expect(await post(t, `/anuncio/${other._id}/renovar`, { token: legacy })).toMatchObject({ status: 400, body: { error: MSG.invalidOrExpiredLink } });

@@ -62,8 +62,12 @@ const LOGGED_OUT: Route[] = [
         await p.getByRole('button', { name: 'Ver Mapa' }).click({ timeout: 2000 });
         await expect(p.getByRole('button', { name: 'Ver Lista' })).toBeVisible({ timeout: 2000 });
       }).toPass();
-      // the last marker is drawn on top (several test listings share one address)
-      await p.locator('.home-map .leaflet-marker-icon').last().click();
+      // the last marker is drawn on top (several test listings share one address); a press while
+      // the map still pans to its centre can miss it: press until the popup is open
+      await expect(async () => {
+        await p.locator('.home-map .leaflet-marker-icon').last().click({ timeout: 2000 });
+        await expect(p.locator('.leaflet-popup')).toBeVisible({ timeout: 2000 });
+      }).toPass();
     },
     ready: (p) => p.locator('.leaflet-popup').getByRole('link', { name: MSG.masInformacion }) },
   { name: 'login', path: () => '/login', ready: (p) => main(p).getByRole('button', { name: 'Inicia Sesión' }) },

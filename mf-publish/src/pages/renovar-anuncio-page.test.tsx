@@ -23,7 +23,7 @@ afterAll(() => api.close());
 
 const open = () =>
   render(
-    <MemoryRouter initialEntries={['/renovarAnuncio/a1/periodo.firma']}>
+    <MemoryRouter initialEntries={['/renovarAnuncio/a1/periodo-firma']}>
       <Routes>
         <Route path="/renovarAnuncio/:anuncioId/:token" element={<RenovarAnuncioPage />} />
       </Routes>
@@ -34,7 +34,7 @@ test('the first click renews: success with the new expiry', async () => {
   answer = { json: renewed };
   open();
   expect(await screen.findByText(MSG.anuncioRenovado)).toHaveAttribute('role', 'status');
-  expect(api.requests.at(-1)?.body).toBe(JSON.stringify({ token: 'periodo.firma' }));
+  expect(api.requests.at(-1)?.body).toBe(JSON.stringify({ token: 'periodo-firma' }));
 });
 
 test('issue 39: the link opened again says it already renewed the listing, not an error', async () => {

@@ -33,6 +33,8 @@ export interface LazySelectProps {
   optionFilterProp?: string;
 }
 
+const isCharacter = (e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }) => e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
+
 /** What brought the real Select in: a press (mouse or tap), a key, or keyboard focus. */
 type Wake = 'press' | 'key' | 'focus';
 
@@ -64,6 +66,20 @@ export function LazySelect(props: LazySelectProps) {
       current = false;
     };
   }, [woken, Select]);
+
+  // After a press the box is kept unfocused (see SelectBox), so keys typed before the Select
+  // arrives reach the page, not the box: a searchable field takes them from there meanwhile.
+  useEffect(() => {
+    if (woken !== 'press' || Select || !props.showSearch) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const nowhere = document.activeElement === null || document.activeElement === document.body;
+      if (!nowhere) return;
+      if (isCharacter(e)) setSearch((text) => (text ?? '') + e.key);
+      else if (e.key === 'Backspace') setSearch((text) => (text ?? '').slice(0, -1));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [woken, Select, props.showSearch]);
 
   // rc-select empties its search while mounting (its list is kept closed for the first render,
   // for server rendering); listening from the commit after, the text typed before stays
@@ -99,7 +115,6 @@ interface SelectBoxProps extends LazySelectProps {
   onType(text: string): void;
 }
 
-const isCharacter = (e: KeyboardEvent) => e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
 
 function SelectBox({ id, options, value, busy, onWake, typed, onType, ...rest }: SelectBoxProps) {
   const { token } = theme.useToken();
