@@ -107,22 +107,45 @@ test('thirty photos: one indicator row under the photo ("1 / 30" with previous/n
   }
 });
 
-test("the header shows the signed-in user's name between 600 and 899 px, with every link inside the window", async ({ page }) => {
-  const user = await createConfirmedUser({ name: 'Lucía' });
-  await loginAs(page, user);
-  for (const width of [600, 700, 899]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.goto('/');
-    const header = page.getByRole('banner');
-    await expect(header.getByText('Lucía', { exact: true })).toBeVisible();
-    const nav = header.getByRole('navigation', { name: 'Principal' });
-    for (const link of ['MIS ANUNCIOS', 'FAVORITOS', 'MIS BÚSQUEDAS', 'AGREGAR ANUNCIO']) {
-      const box = await nav.getByRole('link', { name: link }).boundingBox();
-      expect(box!.x + box!.width, `${link} inside ${width} px`).toBeLessThanOrEqual(width);
+/** The moderator of MODERATOR_EMAILS (global-setup), as moderation.spec.ts signs it up: once per run. */
+async function moderator(): Promise<TestUser> {
+  const who = { name: 'Mara', apellido: 'Moderadora', email: 'moderacion-e2e@example.com', password: 'Clave-Segura1' };
+  if ((await api('/api/user/signup', who)).status !== 409) {
+    const [, id, token] = /\/confirmEmail\/([^/]+)\/([^/?#]+)/.exec(await waitForLink(who.email, '/confirmEmail/'))!;
+    expect((await api('/confirmEmail', { id, token })).status).toBe(200);
+  }
+  const login = await api<Record<string, unknown>>('/api/user/login', { email: who.email, password: who.password });
+  expect(login.body.moderador).toBe(true);
+  return { ...who, token: String(login.body.token), session: login.body };
+}
+
+test("the header shows the signed-in user's name between 600 and 899 px, every link inside the bar (a moderator's six too)", async ({ context }) => {
+  const people: [TestUser, string[]][] = [
+    [await createConfirmedUser({ name: 'Lucía' }), ['MIS ANUNCIOS', 'FAVORITOS', 'MIS BÚSQUEDAS', 'AGREGAR ANUNCIO', 'SALIR']],
+    [await moderator(), ['MIS ANUNCIOS', 'MODERACIÓN', 'FAVORITOS', 'MIS BÚSQUEDAS', 'AGREGAR ANUNCIO', 'SALIR']],
+  ];
+  for (const [person, links] of people) {
+    // a tab each: the session is put in place once per tab (support/fixtures.ts)
+    const page = await context.newPage();
+    await loginAs(page, person);
+    for (const width of [600, 650, 700, 899]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      const header = page.getByRole('banner');
+      const name = header.getByText(person.name, { exact: true });
+      await expect(name).toBeVisible();
+      const bar = (await header.boundingBox())!;
+      expect(bar.height).toBe(64);
+      const nav = header.getByRole('navigation', { name: 'Principal' });
+      for (const item of [name, ...links.map((l) => nav.getByRole(l === 'SALIR' ? 'button' : 'link', { name: l, exact: true }))]) {
+        const box = (await item.boundingBox())!;
+        expect(box.x + box.width, `inside ${width} px`).toBeLessThanOrEqual(width);
+        expect(box.y, 'inside the bar').toBeGreaterThanOrEqual(bar.y);
+        expect(box.y + box.height, 'inside the bar').toBeLessThanOrEqual(bar.y + bar.height);
+      }
+      expect(await pageWidth(page)).toBeLessThanOrEqual(width);
     }
-    const bar = await header.boundingBox();
-    expect(bar!.height).toBe(64);
-    expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+    await page.close();
   }
 });
 
