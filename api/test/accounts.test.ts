@@ -51,8 +51,8 @@ describe.each(engines())('accounts on %s', (engine) => {
     expect(early.body).toEqual({ error: 'Please confirm your email address first' });
 
     expect(await post(t, '/confirmEmail', { id: link.id, token: link.token })).toMatchObject({ status: 200, body: { message: MSG.emailConfirmed } });
-    // Single use.
-    expect(await post(t, '/confirmEmail', { id: link.id, token: link.token })).toMatchObject({ status: 400, body: { error: MSG.invalidOrExpiredLink } });
+    // Single use; the same link again is answered as already done (issue 39), not as an error.
+    expect(await post(t, '/confirmEmail', { id: link.id, token: link.token })).toMatchObject({ status: 200, body: { message: MSG.emailYaConfirmado } });
 
     const login = await post(t, '/api/user/login', { email, password: PASSWORD });
     expect(login.status).toBe(200);
@@ -73,7 +73,9 @@ describe.each(engines())('accounts on %s', (engine) => {
     expect(await post(t, '/reset-password', { ...reset, newPassword: 'sinnumeros' })).toMatchObject({ status: 400, body: { error: `No ${MSG.incluyeNumero}` } });
     expect(await post(t, '/reset-password', { ...reset, newPassword: 'abc123def' })).toMatchObject({ status: 400, body: { error: `No ${MSG.incluyeMayuscula}` } });
     expect(await post(t, '/reset-password', { id: reset.id, token: reset.token, newPassword: NEW_PASSWORD })).toMatchObject({ status: 200, body: { message: MSG.passwordChanged } });
-    expect(await post(t, '/reset-password', { id: reset.id, token: reset.token, newPassword: 'Otra#2026x' })).toMatchObject({ status: 400, body: { error: MSG.invalidOrExpiredLink } });
+    // Single use: the link used again changes nothing and says it was used (issue 39).
+    expect(await post(t, '/reset-password', { id: reset.id, token: reset.token, newPassword: 'Otra#2026x' })).toMatchObject({ status: 409, body: { error: MSG.enlaceResetUsado } });
+    expect(await post(t, '/api/user/login', { email, password: 'Otra#2026x' })).toMatchObject({ status: 401 });
 
     // Every JWT issued before the reset stops working.
     expect((await post(t, '/misAnuncios', {}, auth)).status).toBe(401);
@@ -150,6 +152,32 @@ describe.each(engines())('accounts on %s', (engine) => {
     expect(second.token).not.toBe(first.token);
     expect((await post(t, '/confirmEmail', first)).body).toEqual({ error: MSG.invalidOrExpiredLink });
     expect((await post(t, '/confirmEmail', second)).status).toBe(200);
+  });
+
+  test('issue 39: "already done" only for the very link that was used; a used link never works again', async () => {
+    const altered = (token: string) => `${token.slice(0, -1)}${token.endsWith('0') ? '1' : '0'}`;
+    const email = newEmail();
+    const { mail } = await signup(email);
+    const link = linkIn(await mail(), 'confirmEmail');
+    // a made-up or altered token is still refused as before, even once the email is confirmed
+    expect((await post(t, '/confirmEmail', link)).body).toEqual({ message: MSG.emailConfirmed });
+    expect(await post(t, '/confirmEmail', { id: link.id, token: altered(link.token) })).toMatchObject({ status: 400, body: { error: MSG.invalidOrExpiredLink } });
+    // long after it expired, the used link still says it is done
+    t.clock.advance(30 * 24 * 3600_000);
+    expect(await post(t, '/confirmEmail', link)).toMatchObject({ status: 200, body: { message: MSG.emailYaConfirmado } });
+
+    const since = smtp.mails.length;
+    await post(t, '/forgot-password', { email });
+    const reset = linkIn(await smtp.waitFor(email, since), 'resetPassword');
+    expect((await post(t, '/reset-password', { ...reset, newPassword: NEW_PASSWORD })).status).toBe(200);
+    // a newer link works; the used one keeps saying it was used and changes nothing
+    const since2 = smtp.mails.length;
+    await post(t, '/forgot-password', { email });
+    const newer = linkIn(await smtp.waitFor(email, since2), 'resetPassword');
+    expect(await post(t, '/reset-password', { ...reset, newPassword: 'Otra#2026x' })).toMatchObject({ status: 409, body: { error: MSG.enlaceResetUsado } });
+    expect((await post(t, '/api/user/login', { email, password: NEW_PASSWORD })).status).toBe(200);
+    expect(await post(t, '/reset-password', { ...newer, token: altered(newer.token), newPassword: 'Otra#2026x' })).toMatchObject({ status: 400, body: { error: MSG.invalidOrExpiredLink } });
+    expect((await post(t, '/reset-password', { ...newer, newPassword: 'Otra#2026x' })).status).toBe(200);
   });
 
   test('tokens expire: confirmation after 48 h, reset after 1 h', async () => {

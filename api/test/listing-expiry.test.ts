@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { MSG } from 'shared-contracts';
 import { anuncios } from '../src/db/schema';
 import { EXPIRY_LOCK_KEY, runExpiryJob } from '../src/anuncios/expiry-job';
+import { renewToken } from '../src/anuncios/renew-link';
 import { engines } from './support/engines';
 import { setupMailApp } from './support/app';
 import { createUser } from './support/users';
@@ -46,6 +47,8 @@ describe.each(engines())('listing expiry on %s', (engine) => {
     expect(mail.decoded).toContain('Hola Marisol');
     const link = renewLink(mail.decoded);
     expect(link.id).toBe(listing._id);
+    // the period it was made for, then the HMAC; no '.', which the site server takes for a file's extension
+    expect(link.token).toMatch(/^[0-9a-z]{1,11}-[A-Za-z0-9_-]{43}$/);
     // one reminder per period, however often the job runs
     expect((await run()).reminded).toEqual([]);
     expect(smtp.mails.filter((m) => m.to.includes(user.email))).toHaveLength(1);
@@ -62,12 +65,43 @@ describe.each(engines())('listing expiry on %s', (engine) => {
     expect(renewed.body).toMatchObject({ estado: 'activo' });
     expect(Date.parse(renewed.body.expiresAt)).toBe(t.clock.now() + 90 * DAY);
     expect(await searchHas(listing._id)).toBe(true);
-    expect(await post(t, `/anuncio/${link.id}/renovar`, { token: link.token })).toMatchObject({ status: 400, body: { error: MSG.invalidOrExpiredLink } });
-    expect((await post(t, `/anuncio/${link.id}/renovar`, { token: `${link.token.slice(0, -1)}A` })).status).toBe(400);
+    // The same link again (issue 39): "already renewed", and nothing moves (the period is the first click's).
+    t.clock.advance(60_000);
+    const again = await post(t, `/anuncio/${link.id}/renovar`, { token: link.token });
+    expect(again).toMatchObject({ status: 200, body: { estado: 'activo', yaRenovado: true, expiresAt: renewed.body.expiresAt } });
+    // a forged or altered link is refused as before
+    const dash = link.token.indexOf('-');
+    const [period, signature] = [link.token.slice(0, dash), link.token.slice(dash + 1)];
+    expect(signature).toHaveLength(43);
+    expect((await post(t, `/anuncio/${link.id}/renovar`, { token: `${period}-${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}` })).status).toBe(400);
+    expect((await post(t, `/anuncio/${link.id}/renovar`, { token: `${(Number.parseInt(period, 36) - 1).toString(36)}-${signature}` })).status).toBe(400);
+    expect((await post(t, `/anuncio/${link.id}/renovar`, { token: signature })).status).toBe(400);
 
     // The new period gets its own reminder.
     t.clock.advance(84 * DAY);
     expect((await run()).reminded).toEqual([listing._id]);
+  });
+
+  test('issue 39: a link of an earlier period says "already renewed" only while the listing is active; a link sent before the period was named still renews once', async () => {
+    const { user, auth } = await createUser(t.app);
+    const listing = await publishListing(t, auth);
+    const row = async () => (await t.app.db.select().from(anuncios).where(eq(anuncios.id, listing._id)))[0];
+    const oldLink = renewToken(t.config.jwtSecret, listing._id, (await row()).renewedAt);
+    // the owner renews in the app: the emailed link of the earlier period is now "already renewed"
+    t.clock.advance(85 * DAY);
+    expect((await post(t, `/anuncio/${listing._id}/renovar`, {}, { authorization: `Bearer ${t.app.signToken(user)}` })).status).toBe(200);
+    expect(await post(t, `/anuncio/${listing._id}/renovar`, { token: oldLink })).toMatchObject({ status: 200, body: { yaRenovado: true } });
+    // paused since: the old link says nothing about renewal, it is no longer valid
+    await post(t, `/anuncio/${listing._id}/estado`, { estado: 'pausado' }, { authorization: `Bearer ${t.app.signToken(user)}` });
+    expect(await post(t, `/anuncio/${listing._id}/renovar`, { token: oldLink })).toMatchObject({ status: 400, body: { error: MSG.invalidOrExpiredLink } });
+
+    // a link in the earlier format (the HMAC alone) renews the current period once
+    const other = await publishListing(t, { authorization: `Bearer ${t.app.signToken(user)}` });
+    const legacyLink = renewToken(t.config.jwtSecret, other._id, (await t.app.db.select().from(anuncios).where(eq(anuncios.id, other._id)))[0].renewedAt);
+    const legacy = legacyLink.slice(legacyLink.indexOf('-') + 1);
+    t.clock.advance(DAY);
+    expect((await post(t, `/anuncio/${other._id}/renovar`, { token: legacy })).body).toMatchObject({ estado: 'activo' });
+    expect(await post(t, `/anuncio/${other._id}/renovar`, { token: legacy })).toMatchObject({ status: 400, body: { error: MSG.invalidOrExpiredLink } });
   });
 
   test('renewal by the owner restarts the period; renewing an expired listing needs a free slot', async () => {

@@ -56,6 +56,8 @@ export default async function globalSetup() {
       // issue 23: the moderator of moderation.spec.ts
       MODERATOR_EMAILS: 'moderacion-e2e@example.com',
       FEEDS_INTERVAL_MINUTES: '1440',
+      // issue 39: the day of the exchange rate, shown beside the other-currency figure
+      USD_DOP_RATE_DATE: '2026-11-27',
       // the remotes' standalone QA servers call this API from their own origins
       CORS_ORIGINS: Object.values(E2E.standaloneUrls).join(','),
   };

@@ -1,7 +1,9 @@
 /**
  * axe-core on every route of SPEC §2, logged out and logged in, in the light and the dark scheme,
  * at 1280 px and 390 px (the two projects): no serious or critical violation, and none at all of
- * the rules for image alt texts, form labels, button names and colour contrast. Each route's
+ * the rules for image alt texts, form labels, button names and colour contrast. Issue 39: the map
+ * popup open, and pages carrying the long words of support/long-words.ts (at 390 px in the phone
+ * project) are among the routes. Each route's
  * screenshot (light scheme) is kept under test-results/screenshots/<project>/ for the gallery.
  */
 import fs from 'node:fs';
@@ -14,6 +16,7 @@ import { E2E } from '../support/env';
 import { createListingOverApi, deleteAllListings, sitePath } from '../support/journey-steps';
 import { COLOR_SCHEME_STORAGE_KEY, MSG, type AllAnunciosResponse } from 'shared-contracts';
 import { settleAnimations } from '../support/settle';
+import { favouriteAndSaveSearch, publishLongWordsListing } from '../support/long-words';
 
 /** Rules the issue names: these may not fail at any impact. */
 const NAMED_RULES = ['image-alt', 'label', 'button-name', 'select-name', 'input-button-name', 'link-name', 'color-contrast'];
@@ -33,6 +36,7 @@ let ownId = '';
 let confirmLink = '';
 let resetLink = '';
 let user: TestUser;
+let longWords: { _id: string; place: string } = { _id: '', place: '' };
 
 const main = (page: Page) => page.getByRole('main');
 // the detail's map loads when it comes near the screen: scroll to it so axe checks it too
@@ -47,6 +51,25 @@ const LOGGED_OUT: Route[] = [
       await p.getByRole('button', { name: 'Ver Mapa' }).click();
     },
     ready: (p) => p.locator('.home-map .leaflet-marker-icon').first() },
+  // issue 39: the popup's 'Más Información' (it was blue on orange)
+  {
+    name: 'home-mapa-popup',
+    path: () => '/',
+    act: async (p) => {
+      await expect(p.locator('.anuncio-card').first()).toBeVisible();
+      // a press before the server-rendered page has hydrated does nothing: press until it switches
+      await expect(async () => {
+        await p.getByRole('button', { name: 'Ver Mapa' }).click({ timeout: 2000 });
+        await expect(p.getByRole('button', { name: 'Ver Lista' })).toBeVisible({ timeout: 2000 });
+      }).toPass();
+      // the last marker is drawn on top (several test listings share one address); a press while
+      // the map still pans to its centre can miss it: press until the popup is open
+      await expect(async () => {
+        await p.locator('.home-map .leaflet-marker-icon').last().click({ timeout: 2000 });
+        await expect(p.locator('.leaflet-popup')).toBeVisible({ timeout: 2000 });
+      }).toPass();
+    },
+    ready: (p) => p.locator('.leaflet-popup').getByRole('link', { name: MSG.masInformacion }) },
   { name: 'login', path: () => '/login', ready: (p) => main(p).getByRole('button', { name: 'Inicia Sesión' }) },
   { name: 'signup', path: () => '/signup', ready: (p) => main(p).getByRole('button', { name: 'Enviar' }) },
   { name: 'forgot-password', path: () => '/forgotPassword', ready: (p) => main(p).getByRole('button', { name: 'Enviar' }) },
@@ -75,6 +98,9 @@ const LOGGED_IN: Route[] = [
   { name: 'request-confirmation', path: () => '/requestEmailConfirmation', ready: (p) => main(p).getByLabel(MSG.confirmLinkLabel) },
   { name: 'plans', path: () => '/comprarPlanPage', ready: (p) => main(p).getByText('Tu plan actual') },
   { name: 'detail', path: () => `/anuncioDetailedView/${anuncioId}`, act: showDetailMap, ready: (p) => p.locator('.anuncio-detail-map .leaflet-marker-icon') },
+  // issue 39: a URL as the title, place, address and description (the saved searches' page has one as a name)
+  { name: 'home-palabras-largas', path: () => `/?place=${encodeURIComponent(longWords.place)}`, ready: (p) => p.locator('.anuncio-card').first() },
+  { name: 'detail-palabras-largas', path: () => `/anuncioDetailedView/${longWords._id}`, ready: (p) => p.locator('.anuncio-detail h1') },
   { name: 'mis-anuncios', path: () => '/misAnuncios', ready: (p) => p.locator('.anuncio-card').getByRole('button', { name: 'Borrar' }).first() },
   { name: 'agregar-anuncio', path: () => '/agregarAnuncio', ready: (p) => p.locator('.leaflet-container') },
   // issue 20: the edit form with a current photo list, and a renew link that is not valid
@@ -101,6 +127,10 @@ test.beforeAll(async () => {
   expect((await api(`/anuncio/${sold}/estado`, { estado: 'vendido' }, user.token)).status).toBe(200);
   for (const id of [anuncioId, sold]) expect((await api(`/favoritos/${id}`, undefined, user.token, 'PUT')).status).toBe(200);
   expect((await api('/busquedas', { filters: { moneda: 'US', proposito: 'venta' }, frecuencia: 'diario' }, user.token)).status).toBe(201);
+  // issue 39: long words in a listing, a favourite and a saved search's name
+  const long = await publishLongWordsListing(user, 'a11y');
+  longWords = { _id: long._id, place: long.place ?? '' };
+  await favouriteAndSaveSearch(user, long);
   // a real confirmation link (success state) and a real reset link, from the mailbox
   const email = uniqueEmail('a11y');
   expect((await api('/api/user/signup', { email, password: 'Clave-Segura1', name: 'Ana', apellido: 'Ruiz' })).status).toBeLessThan(300);

@@ -29,7 +29,7 @@ test.describe('header and drawer', () => {
       const drawer = page.getByRole('dialog');
       await expect(drawer.getByText('Menu', { exact: true })).toBeVisible();
       const entries = drawer.getByRole('navigation', { name: 'Menú' }).locator('li');
-      await expect(entries).toHaveText(['Inicio', 'Anunciate', 'Inicia Sesión', 'Registrate']);
+      await expect(entries).toHaveText(['Inicio', 'Anunciate', 'Favoritos', 'Inicia Sesión', 'Registrate']);
       const box = await drawer.boundingBox();
       expect(Math.round(box!.width)).toBe(viewport!.width);
       await drawer.getByRole('link', { name: 'Anunciate' }).click();

@@ -93,10 +93,11 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     updateAnuncio: (id: string, form: FormData, token: string) => request<Anuncio>('PUT', `/anuncio/${encodeURIComponent(id)}`, { form, token }),
     setEstado: (id: string, estado: OwnerEstado, token: string) => request<Anuncio>('POST', `/anuncio/${encodeURIComponent(id)}/estado`, { body: { estado }, token }),
     /** With a session (my listings) or with the emailed token (no session needed). */
+    // `yaRenovado`: the emailed link was used before and renewed then; nothing changed now (issue 39)
     renovarAnuncio: (id: string, auth: { token: string } | { linkToken: string }) =>
       'linkToken' in auth
-        ? request<Anuncio>('POST', `/anuncio/${encodeURIComponent(id)}/renovar`, { body: { token: auth.linkToken } })
-        : request<Anuncio>('POST', `/anuncio/${encodeURIComponent(id)}/renovar`, { body: {}, token: auth.token }),
+        ? request<Anuncio & { yaRenovado?: true }>('POST', `/anuncio/${encodeURIComponent(id)}/renovar`, { body: { token: auth.linkToken } })
+        : request<Anuncio & { yaRenovado?: true }>('POST', `/anuncio/${encodeURIComponent(id)}/renovar`, { body: {}, token: auth.token }),
     deleteAnuncio: (id: string, token: string) => request<{ ok: true }>('DELETE', `/${encodeURIComponent(id)}`, { token }),
     comprarPlan: (canitdadDeAnuncios: number, token: string) => request<{ miPlan: number; message?: string }>('POST', '/comprarPlan', { body: { canitdadDeAnuncios }, token }),
     signup: (body: SignupBody) => request<{ message: string }>('POST', '/api/user/signup', { body }),

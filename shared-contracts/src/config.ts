@@ -1,5 +1,6 @@
 /** Runtime configuration served next to the shell (config.json), read at start-up, never baked into builds. */
 import { DEFAULT_TILE_URL } from './map-defaults';
+import { LISTING_TTL_DAYS_DEFAULT } from './listing-status';
 
 /** How long the shell waits for a remote before its fallback with "Reintentar" (REMOTE_TIMEOUT_MS). */
 export const DEFAULT_REMOTE_TIMEOUT_MS = 15_000;
@@ -17,6 +18,10 @@ export interface RuntimeConfig {
   siteUrl: string;
   /** RD$ per US$ (USD_DOP_RATE, the API's rate for price filters): the other-currency figure beside every price. */
   usdDopRate: number;
+  /** The day usdDopRate was taken (USD_DOP_RATE_DATE, YYYY-MM-DD), shown beside it; '' = not given. */
+  usdDopRateDate: string;
+  /** Days an owner's listing stays active before it must be renewed (LISTING_TTL_DAYS, the API's): the plans page says it. */
+  listingTtlDays: number;
   /** Standalone QA only: other remotes this remote renders (name -> remoteEntry URL). */
   remotes?: Record<string, string>;
 }
@@ -32,6 +37,8 @@ export const RUNTIME_CONFIG_DEFAULTS = {
   remoteTimeoutMs: DEFAULT_REMOTE_TIMEOUT_MS,
   siteUrl: '',
   usdDopRate: 60,
+  usdDopRateDate: '',
+  listingTtlDays: LISTING_TTL_DAYS_DEFAULT,
 } as const satisfies Partial<RuntimeConfig>;
 
 /*
@@ -43,6 +50,13 @@ class ConfigShapeError extends Error {
     super(`${what}: "${field}" debe ser ${expected}`);
     this.name = 'ConfigShapeError';
   }
+}
+
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -74,6 +88,10 @@ export function parseRuntimeConfig(input: unknown): RuntimeConfig {
   if (typeof siteUrl !== 'string') throw new ConfigShapeError(what, 'siteUrl', 'un texto');
   const usdDopRate = input.usdDopRate ?? RUNTIME_CONFIG_DEFAULTS.usdDopRate;
   if (typeof usdDopRate !== 'number' || !(usdDopRate > 0)) throw new ConfigShapeError(what, 'usdDopRate', 'un número positivo');
+  const usdDopRateDate = input.usdDopRateDate ?? RUNTIME_CONFIG_DEFAULTS.usdDopRateDate;
+  if (typeof usdDopRateDate !== 'string' || (usdDopRateDate !== '' && !isIsoDate(usdDopRateDate))) throw new ConfigShapeError(what, 'usdDopRateDate', 'una fecha AAAA-MM-DD');
+  const listingTtlDays = input.listingTtlDays ?? RUNTIME_CONFIG_DEFAULTS.listingTtlDays;
+  if (typeof listingTtlDays !== 'number' || !Number.isInteger(listingTtlDays) || listingTtlDays <= 0) throw new ConfigShapeError(what, 'listingTtlDays', 'un entero positivo');
   const config: RuntimeConfig = {
     apiBaseUrl: str('apiBaseUrl'),
     tileUrl: str('tileUrl', RUNTIME_CONFIG_DEFAULTS.tileUrl),
@@ -83,6 +101,8 @@ export function parseRuntimeConfig(input: unknown): RuntimeConfig {
     remoteTimeoutMs,
     siteUrl: siteUrl.replace(/\/+$/, ''),
     usdDopRate,
+    usdDopRateDate,
+    listingTtlDays,
   };
   if (input.remotes !== undefined) config.remotes = stringMap(input.remotes, what, 'remotes');
   return config;

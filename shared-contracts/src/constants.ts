@@ -25,6 +25,12 @@ export const DO_BBOX = { latMin: 17.3, latMax: 20.0, lngMin: -72.1, lngMax: -68.
 
 export const CARD_IMAGE_HEIGHT = 220;
 export const DETAIL_IMAGE_HEIGHT = { wide: 600, narrow: 300 } as const;
+/**
+ * Up to this many photos a carousel shows one dot per photo; beyond it a counter ('3 / 30') with
+ * previous/next buttons, so 30 photos never make rows of dots over the photo (issue 39). Seven
+ * dots (30 px each) fit the narrowest carousel, the map popup's 230 px.
+ */
+export const CAROUSEL_MAX_DOTS = 7;
 export const DESCRIPTION_CLAMP_LINES = 3;
 export const DESKTOP_CARDS_PER_ROW = 4;
 
@@ -47,23 +53,31 @@ export interface Plan {
   count: 5 | 1 | 10 | 20;
   name: string;
   price: string;
+  /** The card's bullets after the listing count (see planBenefits). */
   benefits: readonly string[];
   selectable: boolean;
 }
 
-/** SPEC §9 plans: only Gratis can be chosen; the card texts are the SPEC's, values included. */
+/**
+ * SPEC §9 plans: only Gratis can be chosen; the card texts are the SPEC's, values included,
+ * except its "indefinite visibility": listings expire after LISTING_TTL_DAYS and are renewed
+ * (issue 39), which planBenefits says instead.
+ */
 export const PLANS: readonly Plan[] = [
-  {
-    count: 5,
-    name: 'Gratis',
-    price: 'US$0.00',
-    benefits: ['5 anuncios', 'Visibilidad indefinida', 'Los compradores pueden contactarte', 'Oferta limitada'],
-    selectable: true,
-  },
-  { count: 1, name: 'Individual', price: 'US$5.00', benefits: ['1 anuncio', 'Visibilidad indefinida', 'Los compradores pueden contactarte'], selectable: false },
-  { count: 10, name: 'Basico', price: 'US$10.00', benefits: ['3 anuncios', 'Visibilidad indefinida', 'Los compradores pueden contactarte'], selectable: false },
-  { count: 20, name: 'Super', price: 'US$30.00', benefits: ['10 anuncios', 'Visibilidad indefinida', 'Los compradores pueden contactarte'], selectable: false },
+  { count: 5, name: 'Gratis', price: 'US$0.00', benefits: ['5 anuncios', 'Los compradores pueden contactarte', 'Oferta limitada'], selectable: true },
+  { count: 1, name: 'Individual', price: 'US$5.00', benefits: ['1 anuncio', 'Los compradores pueden contactarte'], selectable: false },
+  { count: 10, name: 'Basico', price: 'US$10.00', benefits: ['3 anuncios', 'Los compradores pueden contactarte'], selectable: false },
+  { count: 20, name: 'Super', price: 'US$30.00', benefits: ['10 anuncios', 'Los compradores pueden contactarte'], selectable: false },
 ] as const;
+
+/** How long a listing shows, in the plan cards' words: 'Cada anuncio visible 90 días, renovable'. */
+export const visibilityBenefit = (listingTtlDays: number) => `Cada anuncio visible ${listingTtlDays} días, renovable`;
+
+/** A plan card's bullets: its listing count, how long each listing shows (LISTING_TTL_DAYS), the rest. */
+export function planBenefits(plan: Plan, listingTtlDays: number): string[] {
+  const [count, ...rest] = plan.benefits;
+  return [count, visibilityBenefit(listingTtlDays), ...rest];
+}
 export const PLAN_COUNTS = PLANS.map((p) => p.count);
 
 export const COLOR_SCHEMES = ['auto', 'dark', 'light'] as const;

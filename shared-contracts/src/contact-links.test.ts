@@ -1,4 +1,5 @@
-import { anuncioUrl, formatPriceBoth, otherCurrencyPrice, shareMessage, whatsappDigits, whatsappHref, whatsappMessage } from './contact-links';
+import { anuncioUrl, exchangeRateNote, formatIsoDay, formatPriceBoth, otherCurrencyPrice, shareMessage, whatsappDigits, whatsappHref, whatsappMessage } from './contact-links';
+import { parseRuntimeConfig } from './config';
 
 const anuncio = { title: 'Apartamento en Piantini', price: 193000, moneda: 'US' as const };
 
@@ -40,5 +41,25 @@ describe('both currencies (issue 21)', () => {
   it('shows only the price when there is nothing to convert', () => {
     expect(formatPriceBoth(0, 'RD', 60)).toBe('RD$ 0');
     expect(otherCurrencyPrice(1000, 'RD', 0)).toBeNull();
+  });
+});
+
+describe('what the other-currency figure is (issue 39)', () => {
+  it('names the rate and its day, written out in Spanish the same on server and browser', () => {
+    expect(formatIsoDay('2026-11-27')).toBe('27 de noviembre de 2026');
+    expect(formatIsoDay('2027-01-05')).toBe('5 de enero de 2027');
+    expect(exchangeRateNote(60.5, '2026-11-27')).toBe('Equivalencia aproximada a RD$ 60.5 por US$ 1, tasa del 27 de noviembre de 2026.');
+  });
+  it('without a day it says the rate has none, rather than passing it off as today\'s', () => {
+    expect(exchangeRateNote(60, '')).toBe('Equivalencia aproximada a RD$ 60 por US$ 1 (tasa de referencia sin fecha).');
+  });
+  it('config.json: the day must be a real YYYY-MM-DD day; the listing lifetime a positive whole number of days', () => {
+    const base = { apiBaseUrl: 'http://api.test' };
+    expect(parseRuntimeConfig(base)).toMatchObject({ usdDopRateDate: '', listingTtlDays: 90 });
+    expect(parseRuntimeConfig({ ...base, usdDopRateDate: '2026-11-27', listingTtlDays: 45 })).toMatchObject({ usdDopRateDate: '2026-11-27', listingTtlDays: 45 });
+    for (const day of ['2026-02-30', '27/11/2026', '2026-11-27T00:00:00Z', 20261127]) {
+      expect(() => parseRuntimeConfig({ ...base, usdDopRateDate: day })).toThrow('config.json: "usdDopRateDate" debe ser una fecha AAAA-MM-DD');
+    }
+    expect(() => parseRuntimeConfig({ ...base, listingTtlDays: 0 })).toThrow('"listingTtlDays" debe ser un entero positivo');
   });
 });

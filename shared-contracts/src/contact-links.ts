@@ -43,6 +43,28 @@ export function otherCurrencyPrice(price: number | null | undefined, moneda: str
   return moneda === 'US' ? `≈ ${formatPrice(Math.round(price * usdDopRate), 'RD')}` : `≈ ${formatPrice(Math.round(price / usdDopRate), 'US')}`;
 }
 
+const MESES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+
+/**
+ * '2026-11-27' -> '27 de noviembre de 2026'. Written out here rather than with the runtime's
+ * locale data, so the server's HTML and the browser's hydration say exactly the same.
+ */
+export function formatIsoDay(isoDay: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
+  if (!m) return isoDay;
+  return `${Number(m[3])} de ${MESES[Number(m[2]) - 1] ?? m[2]} de ${m[1]}`;
+}
+
+/**
+ * What the other-currency figure is (issue 39): 'Equivalencia aproximada a RD$ 60.5 por US$ 1,
+ * tasa del 27 de noviembre de 2026.' The date is USD_DOP_RATE_DATE; without it the sentence
+ * says the rate has no date rather than suggesting it is today's.
+ */
+export function exchangeRateNote(usdDopRate: number, isoDay: string): string {
+  const rate = `Equivalencia aproximada a ${formatPrice(usdDopRate, 'RD')} por US$ 1`;
+  return isoDay ? `${rate}, tasa del ${formatIsoDay(isoDay)}.` : `${rate} (tasa de referencia sin fecha).`;
+}
+
 /** 'US$ 193,000 · ≈ RD$ 11,580,000' (the line every price shows). */
 export function formatPriceBoth(price: number | null | undefined, moneda: string | null | undefined, usdDopRate: number): string {
   const other = otherCurrencyPrice(price, moneda, usdDopRate);

@@ -63,6 +63,10 @@ export const MSG = {
   emailTaken: 'Ya existe una cuenta con ese email',
   invalidCredentials: 'Email o contraseña incorrectos',
   invalidOrExpiredLink: 'El link no es válido o ha expirado',
+  // A one-time link opened again (issue 39): said as done, not as an error
+  emailYaConfirmado: 'Tu email ya estaba confirmado. Ya puedes iniciar sesión.',
+  enlaceResetUsado: 'Ya usaste este enlace: tu contraseña fue cambiada con él. Si quieres cambiarla otra vez, pide un enlace nuevo.',
+  anuncioYaRenovado: 'Ya usaste este enlace: tu anuncio fue renovado y está activo.',
   unauthorized: 'Unauthorized',
   quotaReached: 'Has alcanzado el límite de anuncios de tu plan. Elige un plan para publicar más.',
   paidPlanUnavailable: 'Este plan aún no está disponible. Próximamente.',

@@ -1,5 +1,5 @@
 import { LANDING_MSG, isLandingPathname, landingPath, landingTitle, parseLandingPath, slugify } from './landing';
-import { pageHref, parseSearch, searchHref } from './search-url';
+import { clampPage, normalisedPageHref, pageHref, parseSearch, searchHref } from './search-url';
 
 test('a search reads from and writes to one URL; empty values, unknown options and negatives are left out', () => {
   expect(parseSearch('?region=Santiago&proposito=venta&page=2')).toEqual({ filters: { region: 'Santiago', proposito: 'venta' }, page: 2 });
@@ -29,4 +29,26 @@ test('landing paths: accentless slugs, known property types only', () => {
   expect(isLandingPathname('/')).toBe(false);
   expect(isLandingPathname('/ventas')).toBe(false);
   expect(LANDING_MSG.sinAnuncios('Apartamentos en venta en Piantini')).toBe('Todavía no hay anuncios de apartamentos en venta en Piantini.');
+});
+
+test('issue 39: a page outside 1..last is shown as the nearest valid page, and its address says so', () => {
+  // 300 results are 25 pages
+  expect(clampPage(parseSearch('?page=9999').page, 300)).toBe(25);
+  expect(clampPage(parseSearch('?page=0').page, 300)).toBe(1);
+  expect(clampPage(parseSearch('?page=-1').page, 300)).toBe(1);
+  expect(clampPage(parseSearch('?page=abc').page, 300)).toBe(1);
+  expect(clampPage(3, 0)).toBe(1);
+  expect(clampPage(7, 300)).toBe(7);
+  // the address: only `page` changes, the other parameters keep their order
+  expect(normalisedPageHref('/', '?page=0', 1)).toBe('/');
+  expect(normalisedPageHref('/', '?page=-1&region=Santiago', 1)).toBe('/?region=Santiago');
+  expect(normalisedPageHref('/', '?page=abc', 1)).toBe('/');
+  expect(normalisedPageHref('/venta', '?page=9999&moneda=US', 25)).toBe('/venta?moneda=US&page=25');
+  expect(normalisedPageHref('/', '?page=1', 1)).toBe('/');
+  expect(normalisedPageHref('/', '?page=02', 2)).toBe('/?page=2');
+  expect(normalisedPageHref('/', '?page=2&page=3', 2)).toBe('/?page=2');
+  // already right: nothing to do
+  expect(normalisedPageHref('/', '', 1)).toBeNull();
+  expect(normalisedPageHref('/', '?page=2&region=Santiago', 2)).toBeNull();
+  expect(normalisedPageHref('/', '?region=Santiago', 1)).toBeNull();
 });

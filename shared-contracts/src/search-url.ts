@@ -5,6 +5,7 @@
  * Values the API would refuse (unknown purpose, negative numbers) are left out when reading.
  */
 import { MONEDAS, PROPIEDAD_FILTER, PROPOSITO_FILTER } from './enums';
+import { pageCount } from './format';
 import type { Filters } from './schemas';
 
 export interface SearchState {
@@ -39,6 +40,27 @@ export function parseSearch(search: string | URLSearchParams): SearchState {
   }
   const page = Number(params.get('page'));
   return { filters: filters as Filters, page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1 };
+}
+
+/**
+ * The page a search shows (issue 39): the one asked for, within 1 and the last page of `count`
+ * results (page 1 when there are none). What parseSearch could not read is already 1.
+ */
+export function clampPage(page: number, count: number): number {
+  const last = Math.max(1, pageCount(count));
+  return Math.min(Math.max(1, page), last);
+}
+
+/**
+ * The address to show instead of `pathname` + `search` when its `page` is not written the one
+ * way for `page` (`page=0`, `-1`, `abc`, `1`, `02`, twice, or past the last page), or null when
+ * it already is. Only `page` changes: the other parameters keep their order and spelling.
+ */
+export function normalisedPageHref(pathname: string, search: string, page: number): string | null {
+  const written = new URLSearchParams(search).getAll('page');
+  const wanted = page > 1 ? [String(page)] : [];
+  if (written.length === wanted.length && written.every((w, i) => w === wanted[i])) return null;
+  return pageHref(pathname, search, page);
 }
 
 /** The query string (with `?`, or '' for none) of a search; page 1 is left out. */

@@ -71,6 +71,23 @@ function testRoutes(env, production) {
   return true;
 }
 
+/** USD_DOP_RATE_DATE: the day the rate was taken, YYYY-MM-DD ('' = not given; the site says the rate has no date). */
+function rateDate(value = '') {
+  const day = value === '' ? null : new Date(`${value}T00:00:00Z`);
+  if (day && (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value)) {
+    throw new Error(`USD_DOP_RATE_DATE debe ser una fecha AAAA-MM-DD, no "${value}"`);
+  }
+  return value;
+}
+
+/** LISTING_TTL_DAYS, the same variable, default and bounds as the API's (api/src/config.ts): the plans page says it. */
+function listingTtlDays(value) {
+  if (value === undefined || value === '') return 90;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 8 || n > 3650) throw new Error(`LISTING_TTL_DAYS debe ser un entero entre 8 y 3650, no "${value}"`);
+  return n;
+}
+
 /** The site's settings from the environment; a bad value throws with the variable's name. */
 export function siteSettings(env = process.env) {
   const port = Number(env.PORT ?? 3000);
@@ -98,6 +115,9 @@ export function siteSettings(env = process.env) {
       // absolute listing links in WhatsApp messages, and the rate of the other-currency figure (issue 21)
       siteUrl,
       usdDopRate: usdDopRate(env.USD_DOP_RATE),
+      // issue 39: the rate's day beside it, and how long a listing shows (the plans page)
+      usdDopRateDate: rateDate(env.USD_DOP_RATE_DATE),
+      listingTtlDays: listingTtlDays(env.LISTING_TTL_DAYS),
     },
   };
 }

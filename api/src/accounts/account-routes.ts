@@ -11,8 +11,8 @@ import { isUuid } from '../plugins/auth';
 import { confirmEmailMessage, resetPasswordMessage } from '../mail/templates';
 import { hashPassword, verifyPassword } from './passwords';
 import { authEvent } from './auth-events';
-import { consumeToken, issueToken, tokenIsUsable } from './tokens';
-import { createUser, findUserByEmail, markConfirmed, revokeTokens, setPassword } from './repository';
+import { consumeToken, issueToken, tokenIsUsable, tokenWasUsed } from './tokens';
+import { createUser, findUserByEmail, findUserById, markConfirmed, revokeTokens, setPassword } from './repository';
 import { mergeFavoritos } from '../favoritos/repository';
 
 export default async function accountRoutes(app: FastifyInstance) {
@@ -42,7 +42,10 @@ export default async function accountRoutes(app: FastifyInstance) {
     const parsed = confirmEmailSchema.safeParse(request.body);
     if (!parsed.success) throw new HttpError(400, MSG.invalidOrExpiredLink);
     const { id, token } = parsed.data;
-    if (!isUuid(id) || !(await consumeToken(db, id, token, 'confirm', realClock.now()))) {
+    if (!isUuid(id)) throw new HttpError(400, MSG.invalidOrExpiredLink);
+    if (!(await consumeToken(db, id, token, 'confirm', realClock.now()))) {
+      // the same link again (a second click, a mail scanner's visit first): it is done, say so
+      if ((await tokenWasUsed(db, id, token, 'confirm')) && (await findUserById(db, id))?.confirmed) return { message: MSG.emailYaConfirmado };
       throw new HttpError(400, MSG.invalidOrExpiredLink);
     }
     await markConfirmed(db, id);
@@ -107,9 +110,12 @@ export default async function accountRoutes(app: FastifyInstance) {
     // The token is checked before the costly hash (issue 19): a flood of made-up links costs one
     // indexed read each, not an argon2 run. It is consumed only after the hash, so a failure
     // while hashing leaves the link usable.
-    if (!isUuid(id) || !(await tokenIsUsable(db, id, token, 'reset', realClock.now()))) throw new HttpError(400, MSG.invalidOrExpiredLink);
+    // A link already used stays spent (nothing changes) and is answered as such (issue 39).
+    const refused = async () => ((await tokenWasUsed(db, id, token, 'reset')) ? new HttpError(409, MSG.enlaceResetUsado) : new HttpError(400, MSG.invalidOrExpiredLink));
+    if (!isUuid(id)) throw new HttpError(400, MSG.invalidOrExpiredLink);
+    if (!(await tokenIsUsable(db, id, token, 'reset', realClock.now()))) throw await refused();
     const passwordHash = await hashPassword(newPassword);
-    if (!(await consumeToken(db, id, token, 'reset', realClock.now()))) throw new HttpError(400, MSG.invalidOrExpiredLink);
+    if (!(await consumeToken(db, id, token, 'reset', realClock.now()))) throw await refused();
     await setPassword(db, id, passwordHash);
     authEvent(request, 'password_reset', id);
     return { message: MSG.passwordChanged };

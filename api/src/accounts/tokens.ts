@@ -1,10 +1,11 @@
 /**
  * Email-confirmation and password-reset tokens: 32 random bytes (hex) sent by email, only their
  * SHA-256 stored. A token is tied to its user and kind, expires (confirmation 48 h, reset 1 h) and
- * is consumed by one atomic UPDATE, so two concurrent uses cannot both succeed.
+ * is consumed by one atomic UPDATE, so two concurrent uses cannot both succeed. Used tokens stay
+ * (marked used), so opening a link again can be answered as already done.
  */
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { accountTokens } from '../db/schema';
 
@@ -53,4 +54,18 @@ export async function consumeToken(db: Db, userId: string, token: string, kind: 
     .where(usable(userId, token, kind, now))
     .returning({ id: accountTokens.id });
   return used.length === 1;
+}
+
+/**
+ * Whether this very token was already used (issue 39: a link opened twice is answered "already
+ * done", not "invalid"). Only the holder of the emailed token learns it; a used token never
+ * becomes usable again.
+ */
+export async function tokenWasUsed(db: Db, userId: string, token: string, kind: TokenKind): Promise<boolean> {
+  const rows = await db
+    .select({ id: accountTokens.id })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.kind, kind), eq(accountTokens.tokenHash, hashToken(token)), isNotNull(accountTokens.usedAt)))
+    .limit(1);
+  return rows.length === 1;
 }

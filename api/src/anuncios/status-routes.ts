@@ -14,7 +14,7 @@ import { isUuid } from '../plugins/auth';
 import { toAnuncio, toOwnAnuncio } from './serialize';
 import { QuotaError, assertFreeSlot, findById } from './repository';
 import { lockForActivation, updateListing, type Tx } from './lifecycle-repository';
-import { isValidRenewToken } from './renew-link';
+import { renewLinkState } from './renew-link';
 import { searchRowOf } from './search-query';
 
 /** Where an owner may move a listing from each status; `activo` also needs a free slot. */
@@ -89,21 +89,25 @@ export default async function statusRoutes(app: FastifyInstance) {
     if (linkToken === undefined) await app.authenticate.call(app, request, reply);
     const id = request.params.id;
     if (!isUuid(id)) throw new HttpError(linkToken === undefined ? 404 : 400, linkToken === undefined ? MSG.notFound : MSG.invalidOrExpiredLink);
-    const row = await quotaAware(() =>
+    const { row, yaRenovado } = await quotaAware(() =>
       db.transaction(async (tx) => {
         const { row: locked, miPlan } = await lockForActivation(tx, id);
         let current: AnuncioRow;
         if (linkToken !== undefined) {
           // Checked against the period under the lock: two clicks of one link renew once.
-          if (!locked || !isValidRenewToken(config.jwtSecret, id, locked.renewedAt, linkToken)) throw new HttpError(400, MSG.invalidOrExpiredLink);
-          current = locked;
+          const link = locked ? renewLinkState(config.jwtSecret, id, locked.renewedAt, linkToken) : 'invalid';
+          // The same link again, once it renewed (issue 39): said as done, nothing changes.
+          if (link === 'used' && locked!.estado === 'activo') return { row: locked!, yaRenovado: true };
+          if (link !== 'current') throw new HttpError(400, MSG.invalidOrExpiredLink);
+          current = locked!;
         } else {
           current = ownedOrThrow(locked, request.user!.id);
         }
         if (current.estado !== 'activo' && current.estado !== 'vencido') throw new HttpError(409, MSG.renovacionNoPermitida);
-        return activate(tx, current, miPlan, new Date(clock.now()));
+        return { row: await activate(tx, current, miPlan, new Date(clock.now())), yaRenovado: false };
       }),
     );
+    if (yaRenovado) return { ...answer(row), yaRenovado: true };
     // A listing entering or leaving search changes the entries its values belong to, everywhere.
     await searchChanges.announce({ rows: [searchRowOf(row)] });
     return answer(row);

@@ -1,7 +1,7 @@
 /** Plans: the four SPEC §9 cards, the current plan highlighted, visitor choice, purchase states. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CHOSEN_PLAN_STORAGE_KEY, MSG, PLANS } from 'shared-contracts';
+import { CHOSEN_PLAN_STORAGE_KEY, MSG, PLANS, parseRuntimeConfig } from 'shared-contracts';
 import { usePortalStore } from 'web-runtime/store';
 import { renderPage } from '../test-support/render-page';
 import { setupPageSuite } from '../test-support/page-suite';
@@ -21,10 +21,18 @@ test('four cards with the SPEC texts; paid plans disabled with Proximamente', ()
     const c = card(plan.name);
     expect(within(c).getByText(plan.price)).toBeInTheDocument();
     for (const b of plan.benefits) expect(within(c).getByText(b)).toBeInTheDocument();
+    expect(within(c).getByText('Cada anuncio visible 90 días, renovable')).toBeInTheDocument();
     if (!plan.selectable) expect(within(c).getByRole('button', { name: MSG.proximamente })).toBeDisabled();
   }
   expect(within(card('Basico')).getByText('3 anuncios')).toBeInTheDocument();
   expect(within(card('Super')).getByText('US$30.00')).toBeInTheDocument();
+});
+
+test('issue 39: every card says how long a listing shows (LISTING_TTL_DAYS from the config) and that it is renewed, never "indefinida"', () => {
+  usePortalStore.getState().setConfig(parseRuntimeConfig({ apiBaseUrl: api.url, listingTtlDays: 45 }));
+  renderPlans();
+  for (const plan of PLANS) expect(within(card(plan.name)).getByText('Cada anuncio visible 45 días, renovable')).toBeInTheDocument();
+  expect(screen.queryByText(/indefinid/i)).toBeNull();
 });
 
 test("the card whose count equals the user's plan is highlighted", () => {

@@ -31,3 +31,12 @@ test("failure shows the server's error text; the Confirm Email button sends agai
   expect(await screen.findByText(MSG.emailConfirmed)).toBeInTheDocument();
   await waitFor(() => expect(api.requests).toHaveLength(2));
 });
+
+test('issue 39: the link opened again says the email was already confirmed, as information, not as an error', async () => {
+  api.on('POST /confirmEmail', { json: { message: MSG.emailYaConfirmado } });
+  renderConfirm();
+  expect(await screen.findByText(MSG.emailYaConfirmado)).toHaveAttribute('role', 'status');
+  expect(screen.queryByRole('alert')).toBeNull();
+  await userEvent.setup().click(screen.getByRole('button', { name: MSG.backToLogin }));
+  expect(screen.getByTestId('location')).toHaveTextContent('/login');
+});

@@ -42,3 +42,15 @@ test("failure shows the server's error text and Enviar stays disabled", async ()
   expect(await screen.findByText(MSG.invalidOrExpiredLink)).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
 });
+
+test('issue 39: a link already used says so (not an error) and offers a new link', async () => {
+  api.on('POST /reset-password', { status: 409, json: { error: MSG.enlaceResetUsado } });
+  renderReset();
+  fill('Nueva123!', 'Nueva123!');
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Enviar' }));
+  expect(await screen.findByText(MSG.enlaceResetUsado)).toHaveAttribute('role', 'status');
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(screen.queryByText(MSG.passwordChanged)).toBeNull();
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Pedir un enlace nuevo' }));
+  expect(screen.getByTestId('location')).toHaveTextContent('/forgotPassword');
+});

@@ -1,7 +1,8 @@
 /**
  * The listing photo carousel shared by the card and the detail (SPEC: indicators, loop).
  *
- * First paint shows the first photo with the indicator row, in exactly the box the carousel will
+ * First paint shows the first photo with the indicator row (dots, or '1 / 30' past
+ * CAROUSEL_MAX_DOTS photos: web-runtime/photo-indicator), in exactly the box the carousel will
  * use; the real carousel (react-slick, ./slick-carousel) replaces it when the photo comes into
  * view and the browser is idle, or at once when the user touches or focuses it. Twenty sliders
  * built during the first render cost phones most of a second of blocked main thread and put
@@ -9,6 +10,7 @@
  * Width/height attributes reserve the box so nothing shifts. No photos: the bundled placeholder.
  */
 import { lazy, Suspense, useRef } from 'react';
+import { INDICATOR_HEIGHT, IndicatorPreview } from 'web-runtime/photo-indicator';
 import placeholderUrl from '../assets/placeholder.svg';
 import { useNearViewport } from '../hooks/use-near-viewport';
 import { photoAlt, photoProps, photoStyle, type ImageCarouselProps } from './carousel-photo';
@@ -32,19 +34,13 @@ export function ImageCarousel({ images, title, height, fit = 'cover', className,
     <div
       ref={box}
       className={className}
-      style={{ paddingBottom: many ? 28 : 0, position: 'relative' }}
+      style={{ paddingBottom: many ? INDICATOR_HEIGHT : 0, position: 'relative' }}
       onPointerDown={many ? upgradeNow : undefined}
       onFocus={many ? upgradeNow : undefined}
     >
       <img {...photoProps(images[0], size, priority)} alt={photoAlt(title, 0, images.length)} height={height} style={style} />
-      {many && (
-        // the carousel's indicator row, drawn until the carousel takes over (same size, no shift)
-        <ul aria-hidden="true" className="carousel-dots-preview">
-          {images.map((src, i) => (
-            <li key={`${i}-${src}`} className={i === 0 ? 'is-active' : undefined} />
-          ))}
-        </ul>
-      )}
+      {/* the carousel's indicator row, drawn until the carousel takes over (same size, no shift) */}
+      {many && <IndicatorPreview count={images.length} />}
     </div>
   );
   if (!many || !upgraded) return firstPhoto;

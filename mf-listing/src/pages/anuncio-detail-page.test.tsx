@@ -82,6 +82,14 @@ test('loads the listing by the route id and formats every field', async () => {
   expect(screen.getByText('Asesor: Pedro Gómez')).toBeInTheDocument();
 });
 
+test('issue 39: the other-currency figure is explained under the price, with the rate and its day', async () => {
+  usePortalStore.setState({ config: parseRuntimeConfig({ apiBaseUrl: api.url, usdDopRate: 62.5, usdDopRateDate: '2026-11-27' }) });
+  replies['/anuncio/d1'] = { body: { ...full, price: 200000, moneda: 'US' } };
+  renderAt('d1');
+  expect(await screen.findByText('≈ RD$ 12,500,000', { exact: false })).toHaveAttribute('title', 'Equivalencia aproximada a RD$ 62.5 por US$ 1, tasa del 27 de noviembre de 2026.');
+  expect(screen.getByText('Equivalencia aproximada a RD$ 62.5 por US$ 1, tasa del 27 de noviembre de 2026.')).toBeInTheDocument();
+});
+
 test('no amenities block when none is true; location fallback', async () => {
   replies['/anuncio/d2'] = { body: makeAnuncio({ _id: 'd2', balcon: false, patio: false, piscina: false, parqueo: false, locality: '', place: '', region: '' }) };
   renderAt('d2');

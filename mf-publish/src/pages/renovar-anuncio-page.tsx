@@ -25,7 +25,7 @@ export default function RenovarAnuncioPage() {
     return (
       <Result
         status="success"
-        title={<span role="status">{MSG.anuncioRenovado}</span>}
+        title={<span role="status">{state.yaRenovado ? MSG.anuncioYaRenovado : MSG.anuncioRenovado}</span>}
         subTitle={[state.anuncio.title, expires && `Vence el ${expires}.`].filter(Boolean).join(' · ')}
         extra={
           <Button type="primary" onClick={() => navigate(anuncioPath(state.anuncio._id))}>

@@ -122,6 +122,24 @@ test('pagination shows one sibling and one boundary page, and a page change asks
   expect(bodies().at(-1)).toEqual({ filters: {}, page: 5 });
 });
 
+test('issue 39: a page past the last shows the last page and the address says it, with no third request', async () => {
+  renderHome('/?page=9999');
+  expect(await screen.findByText('Anuncio 25')).toBeInTheDocument();
+  await waitFor(() => expect(location).toBe('/?page=3'));
+  expect(within(screen.getByRole('navigation', { name: 'Paginación' })).getByRole('link', { name: 'Página 3' })).toHaveAttribute('aria-current', 'page');
+  expect(usePortalStore.getState().currentPage).toBe(3);
+  await new Promise((r) => setTimeout(r, 200));
+  expect(bodies()).toEqual([{ filters: {}, page: 9998 }, { filters: {}, page: 2 }]);
+});
+
+test.each(['0', '-1', 'abc', '1', '2.5'])('issue 39: ?page=%s shows page 1 under an address without it, other parameters kept', async (written) => {
+  renderHome(`/?page=${written}&region=Santiago`);
+  expect(await screen.findByText('Anuncio 1')).toBeInTheDocument();
+  await waitFor(() => expect(location).toBe('/?region=Santiago'));
+  await new Promise((r) => setTimeout(r, 200));
+  expect(bodies()).toEqual([{ filters: { region: 'Santiago' }, page: 0 }]);
+});
+
 test('the result count: exact as "30 anuncios", an estimate as "≈ 253.000 anuncios"; the last page brings the exact count', async () => {
   renderHome();
   expect(await screen.findByText('30 anuncios')).toBeInTheDocument();

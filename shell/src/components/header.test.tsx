@@ -1,4 +1,4 @@
-import { render, screen, fireEvent } from '@testing-library/react';
+import { render, screen, fireEvent, within } from '@testing-library/react';
 import { MemoryRouter, Routes, Route, useLocation } from 'web-runtime/router';
 import { usePortalStore } from 'web-runtime/store';
 import { Header } from './header';
@@ -30,6 +30,13 @@ describe('Header (SPEC §2)', () => {
     expect(screen.getByRole('link', { name: 'REGISTRATE' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: 'INICIA SESSIÓN' })).toHaveAttribute('href', '/login');
     expect(screen.queryByText('SALIR')).toBeNull();
+  });
+
+  it('issue 39: a visitor has FAVORITOS too (their favourites are kept in the browser), before the session links', () => {
+    renderHeader();
+    const bar = screen.getByRole('navigation', { name: 'Principal' });
+    expect(within(bar).getByRole('link', { name: 'FAVORITOS' })).toHaveAttribute('href', '/favoritos');
+    expect(within(bar).getAllByRole('link').map((a) => a.textContent)).toEqual(['ANUNCIATE', 'FAVORITOS', 'INICIA SESSIÓN', 'REGISTRATE']);
   });
 
   it('logged in: the name, MIS ANUNCIOS, AGREGAR ANUNCIO while the available count is above 0, SALIR', () => {

@@ -1,6 +1,7 @@
 /**
- * SPEC §2 "Header": orange gradient bar with the logo; desktop links by session; below 'sm'
- * (600 px) a burger opening the full-width drawer. Which set shows is decided in CSS, so the
+ * SPEC §2 "Header": orange gradient bar with the logo; desktop links by session (the SPEC's, then
+ * the portal's own: favourites for everyone); below 'sm' (600 px) a burger opening the
+ * full-width drawer. Which set shows is decided in CSS, so the
  * first paint never jumps.
  */
 import { lazy, Suspense, useState } from 'react';
@@ -41,7 +42,9 @@ export function Header() {
       <nav className="app-header__desktop" aria-label="Principal">
         {user ? (
           <>
-            <span className="app-header__user">{user.name}</span>
+            <span className="app-header__user" title={user.name}>
+              {user.name}
+            </span>
             <Link className="nav-btn" to={ROUTES.misAnuncios}>MIS ANUNCIOS</Link>
             {user.moderador && <Link className="nav-btn" to={ROUTES.moderacion}>MODERACIÓN</Link>}
             <Link className="nav-btn" to={ROUTES.favoritos}>FAVORITOS</Link>
@@ -52,6 +55,8 @@ export function Header() {
         ) : (
           <>
             <Link className="nav-btn nav-btn--solid" to={ROUTES.signup}>ANUNCIATE</Link>
+            {/* a visitor's favourites are kept in the browser (issue 22): the link is for everyone (issue 39) */}
+            <Link className="nav-btn" to={ROUTES.favoritos}>FAVORITOS</Link>
             <Link className="nav-btn" to={ROUTES.login}>INICIA SESSIÓN</Link>
             <Link className="nav-btn" to={ROUTES.signup}>REGISTRATE</Link>
           </>

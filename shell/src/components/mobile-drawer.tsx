@@ -1,4 +1,8 @@
-/** The phone menu (SPEC §2 "Header", small screens): full width, above everything. */
+/**
+ * The phone menu (SPEC §2 "Header", small screens): full width, above everything. The SPEC's
+ * entries in its order; the portal's own (favourites for everyone, then the account's pages)
+ * come before the session's last entries (Inicia Sesión and Registrate, or Salir).
+ */
 import Drawer from 'antd/es/drawer';
 import { Link } from 'web-runtime/router';
 import { DRAWER_Z_INDEX, ROUTES } from 'shared-contracts';
@@ -26,7 +30,8 @@ export default function MobileDrawer({ open, onClose, onLogout }: Props) {
           {user ? anunciosDisponibles > 0 && item(ROUTES.agregarAnuncio, 'Agregar Anuncio') : item(ROUTES.signup, 'Anunciate')}
           {user && item(ROUTES.misAnuncios, 'Mis Anuncios')}
           {user?.moderador && item(ROUTES.moderacion, 'Moderación')}
-          {user && item(ROUTES.favoritos, 'Favoritos')}
+          {/* a visitor's favourites are kept in the browser: the entry is for everyone (issue 39) */}
+          {item(ROUTES.favoritos, 'Favoritos')}
           {user && item(ROUTES.misBusquedas, 'Mis Búsquedas')}
           {user ? (
             <li>

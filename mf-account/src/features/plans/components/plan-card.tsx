@@ -5,7 +5,8 @@
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Tag from 'antd/es/tag';
-import { MSG, type Plan } from 'shared-contracts';
+import { MSG, RUNTIME_CONFIG_DEFAULTS, planBenefits, type Plan } from 'shared-contracts';
+import { usePortalStore } from 'web-runtime/store';
 
 const HIGHLIGHT = { background: '#ffe58f', borderColor: '#ad8b00', color: '#1f1f1f' } as const;
 
@@ -19,6 +20,8 @@ export interface PlanCardProps {
 }
 
 export function PlanCard({ plan, current, actionLabel, loading, disabled, onChoose }: PlanCardProps) {
+  // how long a listing shows, as the API applies it (LISTING_TTL_DAYS, served in /config.json)
+  const listingTtlDays = usePortalStore((s) => s.config?.listingTtlDays ?? RUNTIME_CONFIG_DEFAULTS.listingTtlDays);
   const headingId = `plan-${plan.count}`;
   return (
     <Card
@@ -39,7 +42,7 @@ export function PlanCard({ plan, current, actionLabel, loading, disabled, onChoo
       )}
       <div style={{ fontSize: 20, fontWeight: 600 }}>{plan.price}</div>
       <ul style={{ paddingLeft: 20, margin: 0, flex: 1 }}>
-        {plan.benefits.map((b) => (
+        {planBenefits(plan, listingTtlDays).map((b) => (
           <li key={b}>{b}</li>
         ))}
       </ul>

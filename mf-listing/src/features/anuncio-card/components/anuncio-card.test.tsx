@@ -67,6 +67,28 @@ test('photos: described alt texts, reserved size, only the first loads eagerly',
   expect(screen.queryByAltText(PLACEHOLDER_ALT)).not.toBeInTheDocument();
 });
 
+test('issue 39: thirty photos show one row, "1 / 30" with previous/next, never thirty dots', async () => {
+  const { container } = renderCard(makeAnuncio({ image_urls: Array.from({ length: 30 }, (_, i) => `http://x/${i + 1}.jpg`) }));
+  // first paint: the counter, in the place the carousel will draw it
+  expect(container.querySelector('.photo-counter')).toHaveTextContent('‹1 / 30›');
+  expect(container.querySelectorAll('.carousel-dots-preview li')).toHaveLength(0);
+  // the carousel: the same row, now with working buttons (moving through the photos is the
+  // browser's: e2e/tests/careful-user.spec.ts)
+  fireEvent.pointerDown(screen.getByAltText('Casa con patio en Gazcue — foto 1 de 30'));
+  expect(await screen.findByRole('button', { name: 'Foto siguiente' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Foto anterior' })).toBeInTheDocument();
+  expect(container.querySelectorAll('.slick-dots li')).toHaveLength(0);
+  expect(container.querySelector('.slick-dots.photo-counter')).toHaveTextContent('1 / 30');
+});
+
+test('up to seven photos keep one dot per photo', async () => {
+  const { container } = renderCard(makeAnuncio({ image_urls: Array.from({ length: 7 }, (_, i) => `http://x/${i + 1}.jpg`) }));
+  expect(container.querySelectorAll('.carousel-dots-preview li')).toHaveLength(7);
+  fireEvent.pointerDown(screen.getByAltText('Casa con patio en Gazcue — foto 1 de 7'));
+  await waitFor(() => expect(container.querySelectorAll('.slick-dots li')).toHaveLength(7));
+  expect(container.querySelector('.photo-counter')).toBeNull();
+});
+
 describe('Contacto asks the API for the phone (issue 19: not in the list answer)', () => {
   let api: RecordedApi;
   let contact: ContactoResponse = { movil: '809-555-1234', email: 'maria@example.com' };

@@ -68,7 +68,8 @@ export function AnuncioCard({ anuncio, onDelete, priority = false }: AnuncioCard
     navigate(href);
   };
   return (
-    <Surface as="article" className="anuncio-card" style={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden', position: 'relative' }}>
+    // overflowWrap: the listing's own text (a URL as a title) breaks rather than widening the grid (issue 39)
+    <Surface as="article" className="anuncio-card" style={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden', position: 'relative', overflowWrap: 'anywhere' }}>
       <ImageCarousel images={anuncio.image_urls ?? []} title={anuncio.title} height={CARD_IMAGE_HEIGHT} size="card" priority={priority} />
       <FavoriteHeart anuncioId={anuncio._id} style={{ position: 'absolute', top: 8, right: 8, zIndex: 2 }} />
       <div style={{ padding: 12, display: 'flex', flexDirection: 'column', gap: 4, flex: 1 }}>

@@ -20,7 +20,7 @@ import {
 } from 'shared-contracts';
 import { ImageCarousel } from '../../../components/image-carousel';
 import { ContactReveal } from '../../../components/contact-reveal';
-import { PriceBothCurrencies } from '../../../components/price-both-currencies';
+import { ExchangeRateNote, PriceBothCurrencies } from '../../../components/price-both-currencies';
 import { ShareButton } from '../../../components/share-button';
 import { WhatsAppButton } from '../../../components/whatsapp-button';
 import { Chip, Surface } from '../../../components/surface';
@@ -56,7 +56,8 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
   const [mapWanted] = useNearViewport(mapBox, { enabled: hasPosition, margin: '300px' });
   const mapPlaceholder = <div aria-busy="true" style={{ height: MAP.heightPx, background: token.colorFillQuaternary, borderRadius: 8 }} />;
   return (
-    <Surface className="anuncio-detail" style={{ padding: screens.sm ? 24 : 12 }}>
+    // overflowWrap: the listing's own text (a URL as a title) breaks rather than widening the page (issue 39)
+    <Surface className="anuncio-detail" style={{ padding: screens.sm ? 24 : 12, overflowWrap: 'anywhere' }}>
       <ClosedBanner anuncio={anuncio} />
       <ImageCarousel images={anuncio.image_urls ?? []} title={anuncio.title} height={photoHeight} fit="contain" priority />
       <h1 style={{ fontSize: screens.sm ? 28 : 22, margin: '16px 0 8px' }}>{anuncio.title}</h1>
@@ -70,6 +71,7 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
       <p style={{ fontSize: 24, fontWeight: 700, margin: '12px 0 4px' }}>
         <PriceBothCurrencies anuncio={anuncio} />
       </p>
+      <ExchangeRateNote anuncio={anuncio} />
       <PriceDrop anuncio={anuncio} />
       <p style={{ color: token.colorTextSecondary, margin: '0 0 8px' }}>{locationLine(anuncio)}</p>
       <UpdatedAgo anuncio={anuncio} />

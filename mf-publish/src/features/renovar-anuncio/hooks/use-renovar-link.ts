@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError, MSG, type Anuncio } from 'shared-contracts';
 import { useApi } from 'web-runtime/store';
 
-type State = { status: 'loading' } | { status: 'ok'; anuncio: Anuncio } | { status: 'error'; message: string };
+/** `ok` with `yaRenovado`: the link had renewed the listing before (issue 39), said as done. */
+type State = { status: 'loading' } | { status: 'ok'; anuncio: Anuncio; yaRenovado: boolean } | { status: 'error'; message: string };
 
 export function useRenovarLink(anuncioId: string, token: string) {
   const api = useApi();
@@ -19,7 +20,7 @@ export function useRenovarLink(anuncioId: string, token: string) {
     if (sentFor.current === key) return;
     sentFor.current = key;
     api.renovarAnuncio(anuncioId, { linkToken: token }).then(
-      (anuncio) => setState({ status: 'ok', anuncio }),
+      ({ yaRenovado, ...anuncio }) => setState({ status: 'ok', anuncio, yaRenovado: yaRenovado === true }),
       (err: unknown) => {
         console.warn('renovarAnuncio failed', err);
         setState({ status: 'error', message: err instanceof ApiError ? err.message : MSG.serverError });

@@ -11,6 +11,7 @@ import { MAP, MSG, anuncioPath, formatPriceBoth, type Anuncio } from 'shared-con
 import { usePortalStore } from 'web-runtime/store';
 import { PortalMap, markerIcon } from 'web-runtime/map';
 import { PopupPhotos } from './popup-photos';
+import './map-view.css';
 
 const located = (a: Anuncio): a is Anuncio & { latitude: number; longitude: number } => a.latitude != null && a.longitude != null;
 
@@ -44,7 +45,7 @@ export default function MapView({ anuncios }: { anuncios: Anuncio[] }) {
               <PopupPhotos images={a.image_urls ?? []} title={a.title} />
               <strong style={{ display: 'block', marginTop: 6 }}>{a.title}</strong>
               <span style={{ display: 'block', margin: '2px 0 6px' }}>{formatPriceBoth(a.price, a.moneda, config?.usdDopRate ?? 0)}</span>
-              <Button type="primary" size="small" href={anuncioPath(a._id)} onClick={(e) => open(e, a)}>
+              <Button type="primary" size="small" className="popup-mas-informacion" href={anuncioPath(a._id)} onClick={(e) => open(e, a)}>
                 {MSG.masInformacion}
               </Button>
             </div>

@@ -1,8 +1,6 @@
-/** The popup's small photo carousel (react-slick: indicators, loop), 640 px renditions; nothing when there are no photos. */
-import Slider from 'react-slick';
+/** The popup's small photo carousel (web-runtime's PhotoSlider: indicators, loop), 640 px renditions; nothing when there are no photos. */
 import { cardPhotoUrl } from 'shared-contracts';
-import 'slick-carousel/slick/slick.css';
-import 'slick-carousel/slick/slick-theme.css';
+import { INDICATOR_HEIGHT, PhotoSlider } from 'web-runtime/photo-slider';
 
 const HEIGHT = 130;
 
@@ -13,12 +11,12 @@ export function PopupPhotos({ images, title }: { images: readonly string[]; titl
   );
   if (images.length === 1) return img(images[0], 0);
   return (
-    <div style={{ paddingBottom: 24 }}>
-      <Slider dots infinite arrows={false} speed={300}>
+    <div style={{ paddingBottom: INDICATOR_HEIGHT }}>
+      <PhotoSlider count={images.length}>
         {images.map((src, i) => (
           <div key={`${i}-${src}`}>{img(src, i)}</div>
         ))}
-      </Slider>
+      </PhotoSlider>
     </div>
   );
 }

@@ -5,18 +5,17 @@
  * list and popup machinery (about 40 KB gzip) and their first render to every first visit
  * (decision 0004). A press, a key or a tap loads it and opens it where the box was; focusing the
  * box by keyboard loads it focused, closed. (A tap on a phone arrives as a press too.) The page prefetches it when idle (`preloadSelect`).
+ * What is typed into a searchable field while the Select loads is kept and becomes its search
+ * text, the list open on it (issue 39: those first keystrokes were lost).
  */
-import { lazy, Suspense, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import theme from 'antd/es/theme';
 import type { SelectProps } from 'antd/es/select';
 
-let loaded = false;
-const loadSelect = () =>
-  import('antd/es/select').then((m) => {
-    loaded = true;
-    return m;
-  });
-const AntSelect = lazy(loadSelect);
+type AntSelect = (typeof import('antd/es/select'))['default'];
+/** The Select once its code has arrived (one fetch for every field of the page). */
+let arrived: AntSelect | null = null;
+const loadSelect = () => import('antd/es/select').then((m) => (arrived = m.default));
 
 /** Fetches the Select once the page has settled, so a first press rarely waits for it. */
 export function preloadSelect(): void {
@@ -34,42 +33,93 @@ export interface LazySelectProps {
   optionFilterProp?: string;
 }
 
+const isCharacter = (e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }) => e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
+
 /** What brought the real Select in: a press (mouse or tap), a key, or keyboard focus. */
 type Wake = 'press' | 'key' | 'focus';
 
 export function LazySelect(props: LazySelectProps) {
   // mounted after the Select arrived: the real one at once, left alone (no focus, closed)
-  const [startedLoaded] = useState(loaded);
+  const [startedLoaded] = useState(arrived !== null);
   const [woken, setWoken] = useState<Wake | null>(startedLoaded ? 'focus' : null);
+  const [Select, setSelect] = useState<AntSelect | null>(arrived);
   // open after a press or a key (the press reaches us after its event has finished: see
   // SelectBox); keyboard focus brings it in closed
   const [openAtMount, setOpenAtMount] = useState(false);
+  // the search text: typed into the box while the Select loads, then the Select's own
+  const [search, setSearch] = useState<string | null>(null);
   const wake = (how: Wake) => {
     if (woken) return;
     setWoken(how);
     setOpenAtMount(how === 'key' || how === 'press');
   };
-  const box = <SelectBox {...props} busy={woken !== null} onWake={wake} />;
-  if (woken === null) return box;
+  // The box stays mounted (and focused) until the Select is here: no Suspense fallback, which
+  // would mount a second box and drop the focus and the keys typed into it.
+  useEffect(() => {
+    if (!woken || Select) return;
+    let current = true;
+    loadSelect().then(
+      (loadedSelect) => current && setSelect(() => loadedSelect),
+      () => current && setWoken(null), // the next press tries again
+    );
+    return () => {
+      current = false;
+    };
+  }, [woken, Select]);
+
+  // After a press the box is kept unfocused (see SelectBox), so keys typed before the Select
+  // arrives reach the page, not the box: a searchable field takes them from there meanwhile.
+  useEffect(() => {
+    if (woken !== 'press' || Select || !props.showSearch) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const nowhere = document.activeElement === null || document.activeElement === document.body;
+      if (!nowhere) return;
+      if (isCharacter(e)) setSearch((text) => (text ?? '') + e.key);
+      else if (e.key === 'Backspace') setSearch((text) => (text ?? '').slice(0, -1));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [woken, Select, props.showSearch]);
+
+  // rc-select empties its search while mounting (its list is kept closed for the first render,
+  // for server rendering); listening from the commit after, the text typed before stays
+  const listening = useRef(false);
+  const showing = !!woken && !!Select;
+  useEffect(() => {
+    listening.current = showing;
+  }, [showing]);
+
+  if (!woken || !Select) return <SelectBox {...props} busy={woken !== null} onWake={wake} typed={props.showSearch ? search : undefined} onType={setSearch} />;
   const { onChange, ...rest } = props;
+  // searchable: the search text is held here, so what was typed before the Select came is kept
+  const searchProps = props.showSearch ? { searchValue: search ?? '', onSearch: (text: string) => listening.current && setSearch(text) } : {};
   return (
-    <Suspense fallback={box}>
-      <AntSelect
-        {...(rest as SelectProps)}
-        onChange={(v: unknown) => onChange((v as string | null | undefined) ?? undefined)}
-        defaultOpen={openAtMount}
-        autoFocus={!startedLoaded}
-        style={{ width: '100%' }}
-      />
-    </Suspense>
+    <Select
+      {...(rest as SelectProps)}
+      {...searchProps}
+      onChange={(v: unknown) => onChange((v as string | null | undefined) ?? undefined)}
+      defaultOpen={openAtMount || !!search}
+      autoFocus={!startedLoaded}
+      style={{ width: '100%' }}
+    />
   );
 }
 
 const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
 
-function SelectBox({ id, options, value, busy, onWake, ...rest }: LazySelectProps & { busy: boolean; onWake(how: Wake): void }) {
+interface SelectBoxProps extends LazySelectProps {
+  busy: boolean;
+  onWake(how: Wake): void;
+  /** Searchable fields: the text typed so far (null: none yet, the chosen label shows). */
+  typed?: string | null;
+  onType(text: string): void;
+}
+
+
+function SelectBox({ id, options, value, busy, onWake, typed, onType, ...rest }: SelectBoxProps) {
   const { token } = theme.useToken();
   const label = options.find((o) => o.value === value)?.label;
+  const searchable = typed !== undefined;
   const style: CSSProperties = {
     display: 'flex',
     alignItems: 'center',
@@ -101,12 +151,19 @@ function SelectBox({ id, options, value, busy, onWake, ...rest }: LazySelectProp
         aria-expanded={false}
         aria-haspopup="listbox"
         aria-busy={busy || undefined}
-        readOnly
-        value={label ?? ''}
+        // editable once typing has begun in a searchable field: the rest of the word goes in as typed
+        readOnly={!(searchable && typed !== null)}
+        value={typed ?? label ?? ''}
         onFocus={() => onWake('focus')}
         onKeyDown={(e: KeyboardEvent) => {
           if (OPEN_KEYS.has(e.key) || e.key.length === 1) onWake('key');
+          // the first character replaces the chosen label, as in the Select itself
+          if (searchable && typed === null && isCharacter(e)) {
+            e.preventDefault();
+            onType(e.key);
+          }
         }}
+        onChange={(e) => onType(e.target.value)}
         style={{ flex: 1, minWidth: 0, border: 0, padding: 0, outline: 'none', background: 'transparent', color: token.colorText, font: 'inherit', fontSize: token.fontSize, cursor: 'inherit' }}
       />
       <svg aria-hidden="true" viewBox="64 64 896 896" width="12" height="12" fill={token.colorTextQuaternary}>
