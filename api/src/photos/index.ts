@@ -13,4 +13,5 @@ export {
 export type { ProcessedPhoto, ProcessedImage, PhotoFormat } from './process-photo';
 export { storeListingPhotos, deletePhotos, cardKeyOf, newPhotoKey, storeProcessedPhoto } from './store-photos';
 export { PHOTO_CONCURRENCY, photoDecodeSlots, createSlots } from './decode-slots';
+export { ensureMailRendition, mailKeyOf } from './mail-rendition';
 export type { Slots } from './decode-slots';
