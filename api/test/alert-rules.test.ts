@@ -5,8 +5,11 @@
  * a listing matching several of a user's searches is announced once; an identical saved search
  * is refused; blocked accounts get nothing; the emails show both currencies and a JPEG photo.
  */
+import { eq } from 'drizzle-orm';
 import { SAVED_MSG } from 'shared-contracts';
 import { claimAlerts, runAlertJob } from '../src/busquedas/alert-job';
+import { priceAlertsUnsubscribeLinks, unsubscribeLinks } from '../src/busquedas/unsubscribe-link';
+import { removeOrphanPhotos } from '../src/photos/sweep-orphans';
 import { engines } from './support/engines';
 import { setupMailApp } from './support/app';
 import type { ReceivedMail } from './support/smtp';
@@ -14,7 +17,7 @@ import { createUser } from './support/users';
 import { get, post, request } from './support/http';
 import { editListing, pngOf, publishListing } from './support/owner-listings';
 import { NO_LIMITS } from './support/limits';
-import type { UserRow } from '../src/db/schema';
+import { alertEmails, type UserRow } from '../src/db/schema';
 
 const MINUTE = 60_000;
 const DAY = 24 * 3600_000;
@@ -193,6 +196,12 @@ describe.each(engines())('alert rules on %s', (engine) => {
     await run();
     expect(mailsTo(buyer.email)).toHaveLength(blockNotice);
     expect(mailsTo(buyer.email).some((m) => /Antes del bloqueo|Después del bloqueo|antes RD\$/.test(m.decoded))).toBe(false);
+    // The email that will never leave is removed once a month old.
+    const unsent = async () => (await t.app.db.select().from(alertEmails).where(eq(alertEmails.userId, buyer.id))).length;
+    expect(await unsent()).toBe(1);
+    t.clock.advance(31 * DAY);
+    await run();
+    expect(await unsent()).toBe(0);
   });
 
   test('the alert email shows both currencies and its photo as a JPEG every mail program displays', async () => {
@@ -213,5 +222,26 @@ describe.each(engines())('alert rules on %s', (engine) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     expect([...new Uint8Array(await res.arrayBuffer()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    // The orphan sweep keeps it while its photo is used; deleting the listing deletes it.
+    await removeOrphanPhotos(t.app.db, t.app.photoStorage);
+    expect((await fetch(`${t.url}${new URL(photo!).pathname}`)).status).toBe(200);
+    const listingId = /anuncioDetailedView\/([0-9a-f-]+)/.exec(mail.decoded)![1];
+    expect((await request(t, 'DELETE', `/${listingId}`, { headers: authOf(owner) })).status).toBe(200);
+    expect((await fetch(`${t.url}${new URL(photo!).pathname}`)).status).toBe(404);
+  });
+
+  test('the price-drop unsubscribe needs its own signed link; the setting needs a session and a yes or no', async () => {
+    const { user } = await createUser(t.app);
+    const search = await post(t, '/busquedas', { filters: uniqueSearch(), frecuencia: 'instantaneo' }, authOf(user));
+    const searchToken = new URL(unsubscribeLinks(t.config, search.body._id).oneClick).searchParams.get('token')!;
+    for (const [id, token] of [[user.id, searchToken], [user.id, ''], ['no-es-un-id', searchToken], [search.body._id, searchToken]]) {
+      expect(await post(t, `/favoritos/baja/${id}?token=${encodeURIComponent(token)}`, {})).toMatchObject({ status: 400, body: { error: SAVED_MSG.bajaAvisosPrecioInvalida } });
+    }
+    expect((await get(t, '/favoritos', authOf(user))).body).toMatchObject({ avisosPrecio: true });
+    const own = new URL(priceAlertsUnsubscribeLinks(t.config, user.id).oneClick);
+    expect((await post(t, `${own.pathname}${own.search}`, {})).status).toBe(200);
+    expect((await get(t, '/favoritos', authOf(user))).body).toMatchObject({ avisosPrecio: false });
+    expect((await request(t, 'PATCH', '/favoritos', { body: { avisosPrecio: 'si' }, headers: authOf(user) })).status).toBe(400);
+    expect((await request(t, 'PATCH', '/favoritos', { body: { avisosPrecio: true } })).status).toBe(401);
   });
 });
