@@ -190,6 +190,7 @@ describe.each(engines())('alert rules on %s', (engine) => {
     expect((await post(t, `/moderacion/usuarios/${buyer.id}/bloquear`, { motivo: 'Estafa' }, authOf(moderator))).status).toBe(200);
     await t.app.mailer.flush();
     const blockNotice = mailsTo(buyer.email).length;
+    expect(blockNotice).toBe(1); // the block's own notice reaches it
 
     await publishListing(t, authOf(owner), apartment(filters, 'Después del bloqueo'));
     await setPrice(owner, house._id, 8_000_000);
