@@ -12,6 +12,7 @@
  * only those whose price changed within DROP_WINDOW_DAYS (older changes are no news).
  */
 import { and, desc, eq, gt, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { PRICE_DROP_WINDOW_DAYS } from 'shared-contracts';
 import { alertEmails, anuncioPriceChanges, anuncioSearch, anuncios, favoritos, users } from '../db/schema';
 import type { Tx } from '../anuncios/lifecycle-repository';
 import { priceDropMessage } from '../mail/alert-template';
@@ -19,8 +20,8 @@ import { coversOf, listingColumns, newMessageId, toAlertListing, type AlertConfi
 import { priceAlertsUnsubscribeLinks } from './unsubscribe-link';
 
 const DAY_MS = 24 * 3600_000;
-/** Price changes older than this are not news any more. */
-export const DROP_WINDOW_DAYS = 30;
+/** Price changes older than this are not news any more (the site's "Bajó de precio" window too). */
+export const DROP_WINDOW_DAYS = PRICE_DROP_WINDOW_DAYS;
 /** At most one price-drop email about a listing to a user within this time. */
 export const DROP_EMAIL_EVERY_MS = DAY_MS;
 /** Favourites claimed per run (a bound on one transaction; the rest go on the next run). */
