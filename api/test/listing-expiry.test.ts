@@ -15,9 +15,10 @@ import { get, post } from './support/http';
 import { publishListing } from './support/owner-listings';
 
 const DAY = 24 * 3600_000;
+const MODERATOR = 'moderador-vencimiento@example.com';
 
 describe.each(engines())('listing expiry on %s', (engine) => {
-  const { t, smtp } = setupMailApp(engine, { listingTtlDays: 90 });
+  const { t, smtp } = setupMailApp(engine, { listingTtlDays: 90, moderatorEmails: [MODERATOR] });
 
   const run = async () => {
     const result = await runExpiryJob(t.app);
@@ -45,6 +46,8 @@ describe.each(engines())('listing expiry on %s', (engine) => {
     const mail = await smtp.waitFor(user.email, sentBefore);
     expect(mail.decoded).toContain('Villa en Jarabacoa');
     expect(mail.decoded).toContain('Hola Marisol');
+    // the real length of the period the link renews for (issue 39)
+    expect(mail.decoded).toContain('Renuévalo con un clic por 90 días más');
     const link = renewLink(mail.decoded);
     expect(link.id).toBe(listing._id);
     // the period it was made for, then the HMAC; no '.', which the site server takes for a file's extension
@@ -123,6 +126,18 @@ describe.each(engines())('listing expiry on %s', (engine) => {
     await post(t, `/anuncio/${other._id}/estado`, { estado: 'pausado' }, auth2);
     expect((await post(t, `/anuncio/${listing._id}/renovar`, {}, auth2)).body).toMatchObject({ estado: 'activo' });
     expect((await post(t, `/anuncio/${listing._id}/renovar`, {})).status).toBe(401);
+  });
+
+  test('a blocked owner gets no reminder email (issue 40)', async () => {
+    const { user: moderator } = await createUser(t.app, { email: MODERATOR });
+    const { user, auth } = await createUser(t.app);
+    const listing = await publishListing(t, auth, { title: 'Casa de cuenta bloqueada' });
+    expect((await post(t, `/moderacion/usuarios/${user.id}/bloquear`, { motivo: 'Estafa' }, { authorization: `Bearer ${t.app.signToken(moderator)}` })).status).toBe(200);
+    await t.app.mailer.flush();
+    const before = smtp.mails.filter((m) => m.to.includes(user.email)).length;
+    t.clock.advance(84 * DAY);
+    expect((await run()).reminded).not.toContain(listing._id);
+    expect(smtp.mails.filter((m) => m.to.includes(user.email))).toHaveLength(before);
   });
 
   test('partner listings and paused ones never expire', async () => {

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { BUSQUEDAS_MAX, FAVORITOS_MAX, SAVED_MSG } from 'shared-contracts';
 import { buildApp } from '../src/app';
 import { eq } from 'drizzle-orm';
-import { alertDeliveries, alertEmails, alertPriceDrops, favoritos, savedSearches } from '../src/db/schema';
+import { alertDeliveries, alertEmails, favoritos, savedSearches } from '../src/db/schema';
 import { claimAlerts, runAlertJob } from '../src/busquedas/alert-job';
 import { nextDueAt } from '../src/busquedas/schedule';
 import { engines } from './support/engines';
@@ -171,7 +171,7 @@ describe.each(engines())('favourites, saved searches and alerts on %s', (engine)
     expect(await run()).toMatchObject({ composed: 1, sent: 1 });
     const drop = await smtp.waitFor(user.email, dropsFrom);
     expect(drop.decoded).toContain('Favoritos que bajaron de precio');
-    expect(drop.decoded).toContain('RD$ 8,000,000 (antes RD$ 9,000,000)');
+    expect(drop.decoded).toContain('RD$ 8,000,000 · ≈ US$ 133,333 (antes RD$ 9,000,000)');
     expect(await run()).toMatchObject({ composed: 0 });
 
     // One click (RFC 8058): the mail program posts the form to the header's URL, no session.
@@ -193,11 +193,13 @@ describe.each(engines())('favourites, saved searches and alerts on %s', (engine)
   test('daily alerts wait for 8:00 in Santo Domingo, weekly ones for Monday 8:00', async () => {
     const owner = await seller();
     const { user, auth } = await createUser(t.app);
+    // (another user: one listing is announced once per user, whatever the number of searches)
+    const { user: weeklyUser, auth: weeklyAuth } = await createUser(t.app);
     // Move to a Wednesday 9:00 in Santo Domingo (13:00 UTC) whatever the earlier tests did.
     const wednesday = Date.UTC(2025, 1, 5, 13, 0);
     t.clock.ms = wednesday + Math.ceil((t.clock.ms - wednesday) / (7 * DAY)) * 7 * DAY;
     await saveSearch(auth, { nombre: 'Diaria', filters: { ...SEARCH_FILTERS, precioMin: 77000, precioMax: 77000 }, frecuencia: 'diario' });
-    await saveSearch(auth, { nombre: 'Semanal', filters: { ...SEARCH_FILTERS, precioMin: 77000, precioMax: 77000 }, frecuencia: 'semanal' });
+    await saveSearch(weeklyAuth, { nombre: 'Semanal', filters: { ...SEARCH_FILTERS, precioMin: 77000, precioMax: 77000 }, frecuencia: 'semanal' });
     t.clock.advance(MINUTE);
     await publishListing(t, owner, { ...APARTMENT, price: '77000', title: 'Apartamento de 77 mil' });
     expect(await run()).toMatchObject({ composed: 0 });
@@ -211,7 +213,8 @@ describe.each(engines())('favourites, saved searches and alerts on %s', (engine)
     expect(await run()).toMatchObject({ composed: 0 });
     t.clock.advance(DAY); // Monday 8:01
     expect(await run()).toMatchObject({ composed: 1 });
-    expect(mailsTo(user.email).map((m) => (m.decoded.includes('"Diaria"') ? 'Diaria' : m.decoded.includes('"Semanal"') ? 'Semanal' : '?'))).toEqual(['Diaria', 'Semanal']);
+    const names = (email: string) => mailsTo(email).map((m) => (m.decoded.includes('"Diaria"') ? 'Diaria' : m.decoded.includes('"Semanal"') ? 'Semanal' : '?'));
+    expect([names(user.email), names(weeklyUser.email)]).toEqual([['Diaria'], ['Semanal']]);
   });
 
   test('a restart in the middle of a run: what was claimed is sent once, after the restart; an SMTP failure keeps it pending', async () => {
@@ -244,7 +247,7 @@ describe.each(engines())('favourites, saved searches and alerts on %s', (engine)
     expect((await t.app.db.select().from(alertEmails)).every((r) => r.sentAt !== null)).toBe(true);
   });
 
-  test('old alert records go, at most once an hour: emails sent over 30 days ago, price drops too old to be news, records of deleted listings; a listing still there is never announced twice', async () => {
+  test('old alert records go, at most once an hour: emails sent over 30 days ago, records of deleted listings; a listing still there is never announced twice', async () => {
     const { user: ownerUser, auth: owner } = await createUser(t.app, { miPlan: 50 });
     const { user, auth } = await createUser(t.app, { name: 'Luisa' });
     const favourite = await publishListing(t, owner, { propiedad: 'Casa', price: '7000000', title: 'Casa de Luisa' });
@@ -255,14 +258,14 @@ describe.each(engines())('favourites, saved searches and alerts on %s', (engine)
     const kept = await publishListing(t, owner, { ...APARTMENT, price: '180000', title: 'Apartamento que sigue' });
     const gone = await publishListing(t, owner, { ...APARTMENT, price: '190000', title: 'Apartamento borrado' });
     expect((await editListing(t, favourite._id, owner, { fields: { propiedad: 'Casa', price: '6000000', title: 'Casa de Luisa' }, fotos: [] })).status).toBe(200);
-    expect(await run()).toMatchObject({ composed: 1, sent: 1 });
+    // the search's email and the price-drop email (issue 39: each its own)
+    expect(await run()).toMatchObject({ composed: 2, sent: 2 });
     expect((await del(t, `/${gone._id}`, owner)).status).toBe(200);
     const records = async () => ({
-      delivered: (await t.app.db.select().from(alertDeliveries).where(eq(alertDeliveries.searchId, search._id))).map((r) => r.anuncioId).sort(),
-      drops: (await t.app.db.select().from(alertPriceDrops).where(eq(alertPriceDrops.userId, user.id))).length,
-      emails: (await t.app.db.select().from(alertEmails).where(eq(alertEmails.searchId, search._id))).length,
+      delivered: (await t.app.db.select().from(alertDeliveries).where(eq(alertDeliveries.userId, user.id))).map((r) => r.anuncioId).sort(),
+      emails: (await t.app.db.select().from(alertEmails).where(eq(alertEmails.userId, user.id))).length,
     });
-    expect(await records()).toEqual({ delivered: [kept._id, gone._id].sort(), drops: 1, emails: 1 });
+    expect(await records()).toEqual({ delivered: [kept._id, gone._id].sort(), emails: 2 });
 
     // A month later the owner renews the listing (new again by its date): the record that it was
     // announced is kept, so it is not announced twice; the rest is gone.
@@ -270,8 +273,8 @@ describe.each(engines())('favourites, saved searches and alerts on %s', (engine)
     const signedInAgain = { authorization: `Bearer ${t.app.signToken(ownerUser)}` };
     expect((await post(t, `/anuncio/${kept._id}/renovar`, {}, signedInAgain)).status).toBe(200);
     expect(await run()).toMatchObject({ composed: 0 });
-    expect(await records()).toEqual({ delivered: [kept._id], drops: 0, emails: 0 });
-    expect(mailsTo(user.email)).toHaveLength(1);
+    expect(await records()).toEqual({ delivered: [kept._id], emails: 0 });
+    expect(mailsTo(user.email)).toHaveLength(2);
     // (gone, so that later listings are not its news; the session above is a month old)
     await t.app.db.delete(savedSearches).where(eq(savedSearches.id, search._id));
   });

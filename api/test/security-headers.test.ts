@@ -42,6 +42,13 @@ describe('API security headers and CORS', () => {
       expect(res.headers.get('access-control-allow-credentials')).toBeNull();
     }
   });
+
+  test('the site may send every method its pages use: PATCH too (Mis búsquedas, the favourites\' price-drop emails)', async () => {
+    for (const [path, method] of [['/busquedas/00000000-0000-4000-8000-000000000000', 'PATCH'], ['/favoritos', 'PATCH'], ['/favoritos/00000000-0000-4000-8000-000000000000', 'PUT']]) {
+      const pre = await fetch(`${t.url}${path}`, { method: 'OPTIONS', headers: { origin: 'https://inmueblesrd.do', 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type' } });
+      expect({ path, allowed: pre.headers.get('access-control-allow-methods')?.split(',').map((m) => m.trim()).includes(method) }).toEqual({ path, allowed: true });
+    }
+  });
 });
 
 describe('site server security headers', () => {

@@ -48,6 +48,8 @@ const PUBLIC = new Set([
   'GET /lugares/:slug',
   // the alert email's one-click unsubscribe (RFC 8058): the signed token is the proof (issue 22)
   'POST /busquedas/:id/baja',
+  // issue 39: the price-drop email's one-click unsubscribe (signed token, no session)
+  'POST /favoritos/baja/:userId',
   // CORS preflight (answered by @fastify/cors, no handler of ours behind it)
   'OPTIONS *',
 ]);
@@ -78,6 +80,7 @@ describe.each(engines())('route protection on %s', (engine) => {
       'GET /busquedas',
       'GET /favoritos',
       'PATCH /busquedas/:id',
+      'PATCH /favoritos',
       'POST /anuncio',
       // renews with a session, or with the emailed link's signed token (listing-expiry.test.ts)
       'POST /anuncio/:id/estado',

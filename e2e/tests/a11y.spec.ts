@@ -110,6 +110,8 @@ const LOGGED_IN: Route[] = [
   { name: 'favoritos', path: () => '/favoritos', ready: (p) => p.locator('.favorito-inactivo .anuncio-card') },
   { name: 'mis-busquedas', path: () => '/misBusquedas', ready: (p) => p.locator('.busqueda-item').first() },
   { name: 'baja-alertas-error', path: () => `/bajaAlertas/${ownId}/token-falso`, ready: (p) => main(p).getByRole('alert') },
+  // issue 39: the price-drop emails' unsubscribe link, not valid
+  { name: 'baja-avisos-precio-error', path: () => `/bajaAvisosPrecio/${ownId}/token-falso`, ready: (p) => main(p).getByRole('alert') },
 ];
 
 test.beforeAll(async () => {

@@ -11,18 +11,22 @@ import { E2E } from '../support/env';
 import { mailsTo, waitForLink } from '../support/mailbox';
 import { deleteAllListings, navigate, sitePath, submitLogin } from '../support/journey-steps';
 
-/** A US$ apartment for sale at a price no other spec uses, so its search finds only this test's listings. */
-async function publishApartment(user: TestUser, title: string, price: number): Promise<Anuncio> {
+const apartmentFields = (user: TestUser, title: string, price: number): Record<string, string> => ({
+  title, proposito: 'venta', propiedad: 'Apartamento', moneda: 'US', price: String(price), description: 'Creado por la prueba de favoritos',
+  name: user.name, apellido: user.apellido, movil: '8095550000', email: user.email, address: 'Naco, Distrito Nacional', latitude: '18.4755', longitude: '-69.9312',
+});
+
+/** POST /anuncio, or PUT /anuncio/{id} (no photos), as the owner. */
+async function sendApartment(user: TestUser, fields: Record<string, string>, id?: string): Promise<Anuncio> {
   const form = new FormData();
-  const fields: Record<string, string> = {
-    title, proposito: 'venta', propiedad: 'Apartamento', moneda: 'US', price: String(price), description: 'Creado por la prueba de favoritos',
-    name: user.name, apellido: user.apellido, movil: '8095550000', email: user.email, address: 'Naco, Distrito Nacional', latitude: '18.4755', longitude: '-69.9312',
-  };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const res = await fetch(`${E2E.apiUrl}/anuncio`, { method: 'POST', body: form, headers: { authorization: `Bearer ${user.token}` } });
-  expect(res.status).toBe(201);
+  const res = await fetch(`${E2E.apiUrl}/anuncio${id ? `/${id}` : ''}`, { method: id ? 'PUT' : 'POST', body: form, headers: { authorization: `Bearer ${user.token}` } });
+  expect(res.status).toBe(id ? 200 : 201);
   return (await res.json()) as Anuncio;
 }
+
+/** A US$ apartment for sale at a price no other spec uses, so its search finds only this test's listings. */
+const publishApartment = (user: TestUser, title: string, price: number) => sendApartment(user, apartmentFields(user, title, price));
 
 const uniquePrice = () => 100_000 + Math.floor(Math.random() * 800_000);
 const searchUrl = (price: number) => `/?proposito=venta&propiedad=Apartamento&precioMin=${price}&precioMax=${price}&moneda=US`;
@@ -91,6 +95,11 @@ test('save a search (a visitor logs in and comes back to it), get the instant al
     await expect(dialog.getByRole('status')).toContainText(SAVED_MSG.busquedaGuardada);
     await dialog.getByRole('button', { name: 'Listo' }).click();
     await expect(dialog).toBeHidden();
+    // The same search again is said so at once, with the name it was saved as (issue 39).
+    await page.getByRole('button', { name: SAVED_MSG.guardarBusqueda }).click();
+    await expect(dialog.getByRole('alert')).toContainText(SAVED_MSG.busquedaRepetida(`Apartamentos en venta, de US$ ${amount} a US$ ${amount}`));
+    await dialog.getByRole('button', { name: 'Listo' }).click();
+    await expect(dialog).toBeHidden();
 
     // Another user publishes a match; the job's next run (here at once, by the test route) sends the alert.
     const title = `Alerta e2e ${Date.now().toString(36)}`;
@@ -131,6 +140,42 @@ test('save a search (a visitor logs in and comes back to it), get the instant al
     await api('/__test/alerts', {});
     await page.waitForTimeout(1_000);
     expect(mailsTo(user.email)).toHaveLength(before);
+  } finally {
+    await deleteAllListings(owner);
+  }
+});
+
+test('a favourite that drops in price emails a buyer with no saved search; its link stops only price drops, and Favoritos turns them on again', async ({ page }) => {
+  test.setTimeout(120_000);
+  const owner = await createConfirmedUser();
+  const buyer = await createConfirmedUser();
+  const price = uniquePrice();
+  const title = `Bajada e2e ${Date.now().toString(36)}`;
+  try {
+    const listing = await publishApartment(owner, title, price);
+    expect((await api(`/favoritos/${listing._id}`, undefined, buyer.token, 'PUT')).status).toBe(200);
+    await sendApartment(owner, { ...apartmentFields(owner, title, price - 1000), fotos: '[]', quitadas: '[]' }, listing._id);
+    expect((await api('/__test/alerts', {})).status).toBe(200);
+    const unsubscribe = await waitForLink(buyer.email, '/bajaAvisosPrecio/', { timeoutMs: 30_000 });
+    const mail = mailsTo(buyer.email).at(-1)!;
+    expect(mail.raw).toContain(title);
+    // both currencies, the price before (the mailbox reads the body's bytes as Latin-1: "·" and "≈" are not compared)
+    const now = (price - 1000).toLocaleString('en-US');
+    expect(mail.raw).toMatch(new RegExp(`US\\$ ${now} .{1,12} RD\\$ [\\d,]+ \\(antes US\\$ ${price.toLocaleString('en-US')}\\)`));
+
+    await page.goto('/login');
+    await submitLogin(page, buyer.email, buyer.password);
+    await expect(page).toHaveURL(`${E2E.siteUrl}/`);
+    await page.goto(sitePath(unsubscribe));
+    await expect(page.getByText(SAVED_MSG.bajaAvisosPrecioHecha)).toBeVisible();
+    await page.getByRole('button', { name: 'Ir a Favoritos' }).click();
+    await expect(page).toHaveURL(/\/favoritos$/);
+    const toggle = page.getByRole('switch', { name: SAVED_MSG.avisosPrecio });
+    await expect(toggle).not.toBeChecked();
+    await toggle.click();
+    await expect(toggle).toBeChecked();
+    const token = (await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').token)) as string;
+    expect((await api<{ avisosPrecio: boolean }>('/favoritos', undefined, token, 'GET')).body.avisosPrecio).toBe(true);
   } finally {
     await deleteAllListings(owner);
   }

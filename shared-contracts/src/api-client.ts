@@ -112,6 +112,10 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     favoritos: (token: string, signal?: AbortSignal) => request<FavoritosResponse>('GET', '/favoritos', { token, signal }),
     putFavorito: (anuncioId: string, token: string) => request<{ ok: true }>('PUT', `/favoritos/${encodeURIComponent(anuncioId)}`, { token }),
     deleteFavorito: (anuncioId: string, token: string) => request<{ ok: true }>('DELETE', `/favoritos/${encodeURIComponent(anuncioId)}`, { token }),
+    /** Issue 39: the price-drop emails of the account's favourites on or off. */
+    setAvisosPrecio: (avisosPrecio: boolean, token: string) => request<{ avisosPrecio: boolean }>('PATCH', '/favoritos', { body: { avisosPrecio }, token }),
+    /** The price-drop email's unsubscribe link (no session: the signed token is the proof). */
+    bajaAvisosPrecio: (userId: string, token: string) => request<{ ok: true }>('POST', `/favoritos/baja/${encodeURIComponent(userId)}?token=${encodeURIComponent(token)}`, { body: {} }),
     busquedas: (token: string, signal?: AbortSignal) => request<BusquedasResponse>('GET', '/busquedas', { token, signal }),
     createBusqueda: (body: BusquedaCreateBody, token: string) => request<SavedSearch>('POST', '/busquedas', { body, token }),
     updateBusqueda: (id: string, body: BusquedaPatchBody, token: string) => request<SavedSearch>('PATCH', `/busquedas/${encodeURIComponent(id)}`, { body, token }),

@@ -15,6 +15,7 @@ export type PageId =
   | 'moderacion'
   | 'misBusquedas'
   | 'bajaAlertas'
+  | 'bajaAvisosPrecio'
   | 'anuncioDetail'
   | 'favoritos'
   | 'misAnuncios'

@@ -47,6 +47,8 @@ const PAGES = [
   // Issue 22: saved searches, and the alert emails' unsubscribe link
   { id: 'misBusquedas', path: '/misBusquedas', remote: 'mf_account', expose: './MisBusquedasPage', module: 'mf-account/src/pages/mis-busquedas-page.tsx', guard: 'userOnly', ssr: false, label: 'Mis búsquedas' },
   { id: 'bajaAlertas', path: '/bajaAlertas/:busquedaId/:token', remote: 'mf_account', expose: './BajaAlertasPage', module: 'mf-account/src/pages/baja-alertas-page.tsx', guard: 'public', ssr: false },
+  // Issue 39: the price-drop email's unsubscribe link (the account's price drops, not its searches)
+  { id: 'bajaAvisosPrecio', path: '/bajaAvisosPrecio/:userId/:token', remote: 'mf_account', expose: './BajaAvisosPrecioPage', module: 'mf-account/src/pages/baja-avisos-precio-page.tsx', guard: 'public', ssr: false },
   // Listing
   { id: 'anuncioDetail', path: '/anuncioDetailedView/:anuncioId', remote: 'mf_listing', expose: './AnuncioDetailPage', module: 'mf-listing/src/pages/anuncio-detail-page.tsx', guard: 'public', ssr: true },
   // Issue 22: favourites (a visitor's are kept in the browser)

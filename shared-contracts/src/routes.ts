@@ -14,6 +14,7 @@ export const renovarAnuncioPath = (anuncioId: string, token: string) => `/renova
 /** The storage key at the end of a photo URL (`…/photos/{key}`), as `PUT /anuncio/{id}` names kept photos. */
 export const photoKeyOfUrl = (url: string) => decodeURIComponent(url.slice(url.lastIndexOf('/') + 1));
 export const bajaAlertasPath = (busquedaId: string, token: string) => `/bajaAlertas/${encodeURIComponent(busquedaId)}/${encodeURIComponent(token)}`;
+export const bajaAvisosPrecioPath = (userId: string, token: string) => `/bajaAvisosPrecio/${encodeURIComponent(userId)}/${encodeURIComponent(token)}`;
 /**
  * Where a login returns to: `?next=` when it is a path of this site ("/…", never "//host" or a
  * full URL), else home (issue 22: "Guardar búsqueda" sends a visitor to log in and back).

@@ -1,4 +1,5 @@
-import { proposeSearchName, readLocalFavoritos } from './saved';
+import { proposeSearchName, readLocalFavoritos, searchIdentity } from './saved';
+import type { Filters } from './schemas';
 import { nextAfterLogin } from './routes';
 
 test('the proposed name of a saved search reads like the issue says', () => {
@@ -10,6 +11,13 @@ test('the proposed name of a saved search reads like the issue says', () => {
   // the locality is the most precise place
   expect(proposeSearchName({ locality: 'Naco', region: 'Distrito Nacional' })).toBe('Inmuebles en Naco');
   expect(proposeSearchName({})).toBe('Inmuebles');
+});
+
+test('two saved searches are the same when their filters are, whatever their order and empty values (issue 39)', () => {
+  const a: Filters = { place: 'Piantini', propiedad: 'Apartamento', precioMax: 250000, moneda: 'US' };
+  const b = { moneda: 'US', region: '', locality: null, precioMax: 250000, propiedad: 'Apartamento', place: 'Piantini' } as unknown as Filters;
+  expect(searchIdentity(b)).toBe(searchIdentity(a));
+  for (const other of [{ ...a, precioMax: 250001 }, { ...a, place: 'Naco' }, { ...a, precioMin: 0 }, { place: 'Piantini' }]) expect(searchIdentity(other)).not.toBe(searchIdentity(a));
 });
 
 test("the visitor's favourites: ids only, a broken value is none", () => {

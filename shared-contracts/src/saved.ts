@@ -4,6 +4,7 @@
  * screens. Kept apart from messages.ts, which holds the SPEC's own strings.
  */
 import { formatPrice } from './format';
+import { searchQuery } from './search-url';
 import type { Anuncio } from './types';
 import type { Filters } from './schemas';
 
@@ -25,6 +26,8 @@ export const SAVED_MSG = {
   quitarFavorito: 'Quitar de favoritos',
   favoritosLimit: `Puedes guardar hasta ${FAVORITOS_MAX} favoritos. Quita alguno para guardar otro.`,
   busquedasLimit: `Puedes guardar hasta ${BUSQUEDAS_MAX} búsquedas. Borra alguna para guardar otra.`,
+  /** Issue 39: the same filters saved twice would send every alert twice. */
+  busquedaRepetida: (nombre: string) => `Ya guardaste esta búsqueda como "${nombre}". Puedes cambiar su frecuencia en Mis búsquedas.`,
   busquedaNoEncontrada: 'Búsqueda no encontrada',
   anuncioNoEncontrado: 'Anuncio no encontrado',
   guardarBusqueda: 'Guardar búsqueda',
@@ -40,7 +43,20 @@ export const SAVED_MSG = {
   misBusquedasTitulo: 'Mis búsquedas',
   misBusquedasVacio: 'No tienes búsquedas guardadas. Busca en el inicio y pulsa "Guardar búsqueda".',
   alertasDesactivadas: 'Alertas desactivadas',
+  // Issue 39: the price-drop emails of favourites, with their own unsubscribe.
+  avisosPrecio: 'Avisarme por email cuando un favorito baje de precio',
+  bajaAvisosPrecioHecha: 'Listo: ya no recibirás avisos de bajadas de precio de tus favoritos. Puedes volver a activarlos en Favoritos.',
+  bajaAvisosPrecioInvalida: 'El enlace para dejar de recibir avisos de bajadas de precio no es válido.',
 } as const;
+
+/**
+ * What makes two saved searches the same (issue 39): their filters once normalised, as the
+ * search's address writes them (search-url.ts): empty values dropped, keys in one fixed order.
+ * Used by the API to refuse a repeated search and by the save dialog to say so before saving.
+ */
+export function searchIdentity(filters: Filters): string {
+  return searchQuery({ filters, page: 1 });
+}
 
 /**
  * GET /favoritos: newest first; `anuncio` null once the listing no longer exists, and also while
@@ -55,6 +71,8 @@ export interface Favorito {
 }
 export interface FavoritosResponse {
   favoritos: Favorito[];
+  /** Issue 39: whether the account gets the price-drop emails of its favourites. */
+  avisosPrecio: boolean;
 }
 
 export interface SavedSearch {

@@ -240,3 +240,5 @@ export const busquedaPatchSchema = z
   .object({ nombre: nombreSchema.optional(), frecuencia: frecuenciaSchema.optional() })
   .refine((v) => v.nombre !== undefined || v.frecuencia !== undefined, { message: 'Nada que cambiar' });
 export type BusquedaPatchBody = z.infer<typeof busquedaPatchSchema>;
+/** `PATCH /favoritos` (issue 39): the price-drop emails of the account's favourites on or off. */
+export const favoritosPatchSchema = z.object({ avisosPrecio: z.boolean() }).strict();

@@ -1,7 +1,8 @@
 /**
  * The expiry job (issue 20), in the API process at start and every hour: owners' active listings
  * whose period (LISTING_TTL_DAYS since publication or renewal) has ended become `vencido`, and
- * those entering the last EXPIRY_REMINDER_DAYS get one reminder email with a signed renew link.
+ * those entering the last EXPIRY_REMINDER_DAYS get one reminder email with a signed renew link
+ * (not when the owner's account is blocked, issue 40).
  *
  * Several instances may share one PostgreSQL: each run takes a transaction-scoped advisory lock
  * and an instance that does not get it skips the run, so a listing is never reminded twice. The
@@ -51,7 +52,7 @@ function sendReminder(app: FastifyInstance, target: ReminderTarget, ttlMs: numbe
   const { config, mailer } = app;
   const link = `${config.publicSiteUrl}${renovarAnuncioPath(target.id, renewToken(config.jwtSecret, target.id, target.renewedAt))}`;
   const title = target.title || target.propiedad;
-  mailer.send(expiryReminderMessage(target.email, target.name, title, new Date(target.renewedAt.getTime() + ttlMs), link));
+  mailer.send(expiryReminderMessage(target.email, target.name, { title, expiresOn: new Date(target.renewedAt.getTime() + ttlMs), renewDays: config.listingTtlDays }, link));
 }
 
 export type ExpiryScheduler = PeriodicJob;

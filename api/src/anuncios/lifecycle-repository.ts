@@ -86,18 +86,23 @@ export interface ReminderTarget {
   name: string;
 }
 
-/** Marks (once per period) and answers the active listings entering their last reminder window. */
+/**
+ * Marks (once per period) and answers the active listings entering their last reminder window.
+ * A blocked owner's listings (`bloqueado`, issue 23) are neither reminded nor marked (issue 40).
+ */
 export async function claimReminders(tx: Tx, windowStart: Date, expiryCutoff: Date, now: Date): Promise<ReminderTarget[]> {
   const claimed = await tx
     .update(anuncios)
     .set({ reminderSentAt: now })
-    .where(and(ownersActive, isNull(anuncios.reminderSentAt), lte(anuncios.renewedAt, windowStart), gt(anuncios.renewedAt, expiryCutoff)))
+    .where(and(ownersActive, eq(anuncios.bloqueado, false), isNull(anuncios.reminderSentAt), lte(anuncios.renewedAt, windowStart), gt(anuncios.renewedAt, expiryCutoff)))
     .returning({ id: anuncios.id, ownerId: anuncios.ownerId, title: anuncios.title, propiedad: anuncios.propiedad, renewedAt: anuncios.renewedAt });
   if (!claimed.length) return [];
+  // The account's own flag too: a listing is marked `bloqueado` in the block's transaction, but
+  // the reminder must never depend on every listing having been reached.
   const owners = await tx
     .select({ id: users.id, email: users.email, name: users.name })
     .from(users)
-    .where(inArray(users.id, [...new Set(claimed.map((c) => c.ownerId as string))]));
+    .where(and(inArray(users.id, [...new Set(claimed.map((c) => c.ownerId as string))]), isNull(users.blockedAt)));
   const byId = new Map(owners.map((o) => [o.id, o]));
   return claimed.flatMap((c) => {
     const owner = byId.get(c.ownerId as string);

@@ -1,20 +1,20 @@
 /**
- * The SQL of the alert job (issue 22), run in one transaction: for each saved search that is due,
- * the new matches (found with the search's own SQL conditions, so an alert lists exactly what the
- * search lists) and the price drops of the user's favourites that were not told yet are claimed
- * (alert_deliveries, alert_price_drops) and the email is written to the outbox (alert_emails).
+ * The SQL of the alert job (issues 22, 39, 40), run in one transaction: the new matches of every
+ * due saved search and the price drops of favourites are claimed and each email is written to the
+ * outbox (alert_emails). New matches are found with the search's own SQL conditions, so an alert
+ * lists exactly what the search lists, and are recorded per user (alert_deliveries): a listing
+ * matching several of a user's searches goes out once, in the first due search's email. Price
+ * drops have their own email and rules (price-drop-claim.ts). Blocked accounts get nothing.
  */
-import crypto from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
-import { searchHref, anuncioPath, type Moneda } from 'shared-contracts';
-import type { Config } from '../config';
-import { alertDeliveries, alertEmails, alertPriceDrops, anuncioPriceChanges, anuncioSearch, anuncios, favoritos, savedSearches, users } from '../db/schema';
+import { and, desc, eq, gt, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+import { ALERT_LISTINGS_MAX, searchHref } from 'shared-contracts';
+import { alertDeliveries, alertEmails, anuncioSearch, anuncios, savedSearches, users } from '../db/schema';
 import type { Tx } from '../anuncios/lifecycle-repository';
 import { filterCodesIn } from '../anuncios/search-codes';
 import { searchConditions } from '../anuncios/search-query';
-import { photoUrl } from '../anuncios/serialize';
-import { cardKeyOf } from '../photos';
-import { alertMessage, type AlertListing } from '../mail/alert-template';
+import { searchAlertMessage } from '../mail/alert-template';
+import { coversOf, listingColumns, newMessageId, toAlertListing, type AlertConfig } from './alert-listing';
+import { claimPriceDrops } from './price-drop-claim';
 import { nextDueAt } from './schedule';
 import { unsubscribeLinks } from './unsubscribe-link';
 import type { SavedSearchRow } from './repository';
@@ -22,33 +22,16 @@ import type { SavedSearchRow } from './repository';
 const DAY_MS = 24 * 3600_000;
 /** A listing is "new" for a search if it became active after the search was saved and within this window. */
 export const NEW_WINDOW_DAYS = 10;
-/** Price drops older than this are not news any more. */
-export const DROP_WINDOW_DAYS = 30;
 /** New listings claimed per search and run (the email shows 10 and counts these). */
 const CLAIM_MAX = 200;
 
-type Links = Pick<Config, 'jwtSecret' | 'publicApiUrl' | 'publicSiteUrl'>;
-
-const listingColumns = { id: anuncios.id, title: anuncios.title, propiedad: anuncios.propiedad, price: anuncios.price, moneda: anuncios.moneda, imageKeys: anuncios.imageKeys };
-type ListingPick = { id: string; title: string; propiedad: string; price: number; moneda: Moneda; imageKeys: string[] };
-
-function toAlertListing(config: Links, l: ListingPick): AlertListing {
-  const first = l.imageKeys[0];
-  return {
-    title: l.title || l.propiedad,
-    price: l.price,
-    moneda: l.moneda,
-    photo: first ? photoUrl(config.publicApiUrl, cardKeyOf(first)) : null,
-    link: `${config.publicSiteUrl}${anuncioPath(l.id)}`,
-  };
-}
-
 async function newMatches(tx: Tx, search: SavedSearchRow, now: Date) {
   const floor = new Date(Math.max(search.createdAt.getTime(), now.getTime() - NEW_WINDOW_DAYS * DAY_MS));
+  // Told to this user already, by this search or another.
   const told = tx
     .select({ one: sql`1` })
     .from(alertDeliveries)
-    .where(and(eq(alertDeliveries.searchId, search.id), eq(alertDeliveries.anuncioId, anuncios.id)));
+    .where(and(eq(alertDeliveries.userId, search.userId), eq(alertDeliveries.anuncioId, anuncios.id)));
   // anuncio_search holds exactly the searchable listings: the search's conditions apply as they are,
   // by the codes of its values (none: no listing has one of them, nothing is new).
   const codes = await filterCodesIn(tx, search.filters);
@@ -62,62 +45,44 @@ async function newMatches(tx: Tx, search: SavedSearchRow, now: Date) {
     .limit(CLAIM_MAX);
 }
 
-async function newDrops(tx: Tx, userId: string, now: Date) {
-  const told = tx
-    .select({ one: sql`1` })
-    .from(alertPriceDrops)
-    .where(and(eq(alertPriceDrops.userId, userId), eq(alertPriceDrops.priceChangeId, anuncioPriceChanges.id)));
-  return tx
-    .select({ ...listingColumns, changeId: anuncioPriceChanges.id, previousPrice: anuncioPriceChanges.previousPrice, previousMoneda: anuncioPriceChanges.previousMoneda })
-    .from(favoritos)
-    .innerJoin(anuncioPriceChanges, eq(anuncioPriceChanges.anuncioId, favoritos.anuncioId))
-    .innerJoin(anuncios, eq(anuncios.id, favoritos.anuncioId))
-    // Still searchable (active): a drop of a sold or paused listing is no news.
-    .innerJoin(anuncioSearch, eq(anuncioSearch.seq, anuncios.seq))
-    .where(
-      and(
-        eq(favoritos.userId, userId),
-        lt(anuncioPriceChanges.priceRd, anuncioPriceChanges.previousPriceRd),
-        gt(anuncioPriceChanges.changedAt, favoritos.createdAt),
-        gt(anuncioPriceChanges.changedAt, new Date(now.getTime() - DROP_WINDOW_DAYS * DAY_MS)),
-        lte(anuncioPriceChanges.changedAt, now),
-        notExists(told),
-      ),
-    )
-    .orderBy(desc(anuncioPriceChanges.id));
-}
-
-/** Claims and composes every due alert; answers how many emails were written to the outbox. */
-export async function claimDueAlerts(tx: Tx, config: Links, now: Date): Promise<{ searches: number; emails: number }> {
+/** One email per due search with news; answers how many were written to the outbox. */
+async function claimSearchAlerts(tx: Tx, config: AlertConfig, now: Date): Promise<number> {
   const due = await tx
     .select({ search: savedSearches, email: users.email, name: users.name })
     .from(savedSearches)
     .innerJoin(users, eq(users.id, savedSearches.userId))
-    .where(and(isNull(savedSearches.unsubscribedAt), or(isNull(savedSearches.nextDueAt), lte(savedSearches.nextDueAt, now))))
-    .orderBy(savedSearches.createdAt);
+    .where(and(isNull(savedSearches.unsubscribedAt), isNull(users.blockedAt), or(isNull(savedSearches.nextDueAt), lte(savedSearches.nextDueAt, now))))
+    .orderBy(savedSearches.createdAt, savedSearches.id);
   let emails = 0;
   for (const { search, email, name } of due) {
     const matches = await newMatches(tx, search, now);
-    const drops = await newDrops(tx, search.userId, now);
     if (search.frecuencia !== 'instantaneo') await tx.update(savedSearches).set({ nextDueAt: nextDueAt(search.frecuencia, now) }).where(eq(savedSearches.id, search.id));
-    if (!matches.length && !drops.length) continue;
-    if (matches.length) await tx.insert(alertDeliveries).values(matches.map((m) => ({ searchId: search.id, anuncioId: m.id, sentAt: now }))).onConflictDoNothing();
-    if (drops.length) await tx.insert(alertPriceDrops).values(drops.map((d) => ({ userId: search.userId, priceChangeId: d.changeId }))).onConflictDoNothing();
-    // The latest drop of each listing.
-    const latestDrops = drops.filter((d, i, all) => all.findIndex((x) => x.id === d.id) === i);
-    const message = alertMessage({
+    if (!matches.length) continue;
+    await tx
+      .insert(alertDeliveries)
+      .values(matches.map((m) => ({ userId: search.userId, searchId: search.id, anuncioId: m.id, sentAt: now })))
+      .onConflictDoNothing();
+    const shown = matches.slice(0, ALERT_LISTINGS_MAX);
+    const message = searchAlertMessage({
       to: email,
       name,
+      usdDopRate: config.usdDopRate,
       nombre: search.nombre,
-      nuevos: matches.map((m) => toAlertListing(config, m)),
+      nuevos: shown.map((m) => toAlertListing(config, m)),
       totalNuevos: matches.length,
-      bajadas: latestDrops.map((d) => ({ ...toAlertListing(config, d), previous: { price: d.previousPrice, moneda: d.previousMoneda } })),
       verTodos: `${config.publicSiteUrl}${searchHref({ filters: search.filters, page: 1 })}`,
       unsubscribe: unsubscribeLinks(config, search.id),
-      messageId: `<alerta-${crypto.randomUUID()}@inmueblesrd.do>`,
+      messageId: newMessageId(),
     });
-    await tx.insert(alertEmails).values({ searchId: search.id, message, createdAt: now });
+    await tx.insert(alertEmails).values({ userId: search.userId, searchId: search.id, message: { ...message, photoKeys: coversOf(shown) }, createdAt: now });
     emails += 1;
   }
-  return { searches: due.length, emails };
+  return emails;
+}
+
+/** Claims and composes every due alert; answers how many emails were written to the outbox. */
+export async function claimDueAlerts(tx: Tx, config: AlertConfig, now: Date): Promise<{ emails: number }> {
+  const searchEmails = await claimSearchAlerts(tx, config, now);
+  const dropEmails = await claimPriceDrops(tx, config, now);
+  return { emails: searchEmails + dropEmails };
 }

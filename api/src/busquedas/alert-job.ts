@@ -3,8 +3,9 @@
  * a couple of minutes of the publication (the promise is 5); daily and weekly searches are due at
  * their own times (schedule.ts) and simply wait for the run after that moment.
  *
- * Durable in two steps: (1) one transaction claims the due searches' new listings and price drops
- * and writes each email to the outbox table; (2) after the commit, pending emails are sent and
+ * Durable in two steps: (1) one transaction claims the due searches' new listings and the
+ * favourites' price drops (alert-claim.ts, price-drop-claim.ts) and writes each email to the
+ * outbox table; (2) after the commit, pending emails are sent and
  * marked sent one by one. A restart after (1) sends what is pending and composes nothing twice; an
  * SMTP failure leaves the email pending for the next run. Only a crash between the SMTP server
  * taking a message and its row being marked could send it again — with the same Message-ID.
@@ -15,7 +16,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../db/client';
-import { alertEmails } from '../db/schema';
+import { alertEmails, users, type AlertMessage } from '../db/schema';
+import { ensureMailRendition } from '../photos';
 import { claimDueAlerts } from './alert-claim';
 import { pruneAlertRecords } from './alert-prune';
 import { startPeriodicJob, type PeriodicJob } from '../periodic-job';
@@ -38,18 +40,34 @@ export async function claimAlerts(app: FastifyInstance): Promise<number> {
   return emails;
 }
 
-/** Step 2: sends the outbox's pending emails, oldest first; stops at the first SMTP failure. */
+/**
+ * The JPEG email renditions of the email's photos (mail-rendition.ts), made now if missing. A
+ * photo that cannot be made is logged and the email leaves anyway: its text is the news.
+ */
+async function preparePhotos(app: FastifyInstance, message: AlertMessage): Promise<void> {
+  for (const key of message.photoKeys ?? []) {
+    await ensureMailRendition(app.photoStorage, key).catch((err: unknown) => app.log.error({ err, key }, 'no se pudo preparar la foto JPEG de una alerta'));
+  }
+}
+
+/**
+ * Step 2: sends the outbox's pending emails, oldest first; stops at the first SMTP failure. An
+ * email of an account blocked since it was written is not sent (issue 40): it stays unsent, and
+ * the hourly prune removes it.
+ */
 export async function deliverPendingAlerts(app: FastifyInstance): Promise<number> {
   const { db, mailer, clock, log } = app;
   const pending = await db
-    .select()
+    .select({ id: alertEmails.id, message: alertEmails.message })
     .from(alertEmails)
-    .where(and(isNull(alertEmails.sentAt), lt(alertEmails.attempts, MAX_ATTEMPTS)))
+    .innerJoin(users, eq(users.id, alertEmails.userId))
+    .where(and(isNull(alertEmails.sentAt), lt(alertEmails.attempts, MAX_ATTEMPTS), isNull(users.blockedAt)))
     .orderBy(asc(alertEmails.id))
     .limit(500);
   let sent = 0;
   for (const row of pending) {
     try {
+      await preparePhotos(app, row.message);
       await mailer.deliver(row.message);
     } catch (err) {
       await db.update(alertEmails).set({ attempts: sql`${alertEmails.attempts} + 1` }).where(eq(alertEmails.id, row.id));
@@ -73,7 +91,7 @@ async function pruneHourly(app: FastifyInstance): Promise<void> {
   if (last !== undefined && now - last < HOUR_MS && now >= last) return;
   lastPruned.set(app.database, now);
   const pruned = await pruneAlertRecords(app.db, new Date(now));
-  if (pruned.emails || pruned.priceDrops || pruned.deliveries) app.log.info(pruned, 'registros de alertas antiguos borrados');
+  if (pruned.emails || pruned.deliveries) app.log.info(pruned, 'registros de alertas antiguos borrados');
 }
 
 // One run at a time per database within this process too: PGlite's advisory locks do not exclude

@@ -1,15 +1,16 @@
 /**
  * Issue 22: saved searches, `GET/POST /busquedas`, `PATCH/DELETE /busquedas/{id}`, and the alert
  * emails' one-click unsubscribe `POST /busquedas/{id}/baja?token=…` (RFC 8058: mail programs post
- * `List-Unsubscribe=One-Click` as a form; the site's page posts JSON; no session either way).
+ * `List-Unsubscribe=One-Click` as a form; the site's page posts JSON; no session either way). A
+ * search with the same filters as one of the user's is refused (issue 39: 409, its name told).
  */
 import type { FastifyInstance } from 'fastify';
 import { SAVED_MSG, proposeSearchName, type BusquedasResponse, type SavedSearch } from 'shared-contracts';
 import { busquedaCreateSchema, busquedaPatchSchema } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
-import { BusquedasLimitError, createSearch, deleteSearch, listSearches, toSavedSearch, unsubscribeSearch, updateSearch } from './repository';
-import { isValidUnsubscribeToken } from './unsubscribe-link';
+import { BusquedaRepetidaError, BusquedasLimitError, createSearch, deleteSearch, listSearches, toSavedSearch, unsubscribeSearch, updateSearch } from './repository';
+import { acceptOneClickForms, isValidUnsubscribeToken } from './unsubscribe-link';
 
 export default async function busquedaRoutes(app: FastifyInstance) {
   const { db, clock, config } = app;
@@ -17,8 +18,7 @@ export default async function busquedaRoutes(app: FastifyInstance) {
     if (!isUuid(raw)) throw new HttpError(404, SAVED_MSG.busquedaNoEncontrada);
     return raw.toLowerCase();
   };
-  // Only this plugin's routes read form bodies: the one-click POST of RFC 8058.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
+  acceptOneClickForms(app);
 
   app.get('/busquedas', { preHandler: app.authenticate, exposeHeadRoute: false }, async (request): Promise<BusquedasResponse> => ({
     busquedas: (await listSearches(db, request.user!.id)).map(toSavedSearch),
@@ -31,6 +31,7 @@ export default async function busquedaRoutes(app: FastifyInstance) {
       return reply.code(201).send(toSavedSearch(row) satisfies SavedSearch);
     } catch (err) {
       if (err instanceof BusquedasLimitError) throw new HttpError(409, SAVED_MSG.busquedasLimit);
+      if (err instanceof BusquedaRepetidaError) throw new HttpError(409, SAVED_MSG.busquedaRepetida(err.nombre));
       throw err;
     }
   });

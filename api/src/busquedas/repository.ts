@@ -1,15 +1,21 @@
 /**
  * The SQL of saved searches (issue 22). Creating one takes the user's row lock, so two saves at
- * once can never pass BUSQUEDAS_MAX.
+ * once can never pass BUSQUEDAS_MAX nor save the same filters twice (issue 39).
  */
-import { and, count, desc, eq } from 'drizzle-orm';
-import { BUSQUEDAS_MAX, type Filters, type Frecuencia, type SavedSearch } from 'shared-contracts';
+import { and, desc, eq } from 'drizzle-orm';
+import { BUSQUEDAS_MAX, searchIdentity, type Filters, type Frecuencia, type SavedSearch } from 'shared-contracts';
 import type { Db } from '../db/client';
 import { savedSearches, users } from '../db/schema';
 import { nextDueAt } from './schedule';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
 export class BusquedasLimitError extends Error {}
+/** Issue 39: the user already saved these filters (as `nombre`). */
+export class BusquedaRepetidaError extends Error {
+  constructor(readonly nombre: string) {
+    super('búsqueda repetida');
+  }
+}
 
 export const toSavedSearch = (row: SavedSearchRow): SavedSearch => ({
   _id: row.id,
@@ -27,8 +33,12 @@ export function listSearches(db: Db, userId: string): Promise<SavedSearchRow[]> 
 export async function createSearch(db: Db, userId: string, values: { nombre: string; filters: Filters; frecuencia: Frecuencia }, now: Date): Promise<SavedSearchRow> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    const [used] = await tx.select({ n: count() }).from(savedSearches).where(eq(savedSearches.userId, userId));
-    if (Number(used?.n ?? 0) >= BUSQUEDAS_MAX) throw new BusquedasLimitError();
+    // At most BUSQUEDAS_MAX rows: the identity is compared here, under the lock, in one place.
+    const mine = await tx.select({ nombre: savedSearches.nombre, filters: savedSearches.filters }).from(savedSearches).where(eq(savedSearches.userId, userId));
+    const identity = searchIdentity(values.filters);
+    const same = mine.find((s) => searchIdentity(s.filters) === identity);
+    if (same) throw new BusquedaRepetidaError(same.nombre);
+    if (mine.length >= BUSQUEDAS_MAX) throw new BusquedasLimitError();
     const [row] = await tx
       .insert(savedSearches)
       .values({ userId, ...values, nextDueAt: nextDueAt(values.frecuencia, now), createdAt: now })

@@ -22,8 +22,11 @@ import {
 import { ESTADOS, FRECUENCIAS, MONEDAS, MOTIVOS_REPORTE, type Filters } from 'shared-contracts';
 import type { MailMessage } from '../mail/mailer';
 
-/** A composed alert email as the outbox keeps it (the mailer's message plus its headers). */
-export type AlertMessage = MailMessage;
+/**
+ * A composed alert email as the outbox keeps it: the mailer's message plus its headers, and the
+ * photo keys whose JPEG email renditions must exist before it leaves (issue 39).
+ */
+export type AlertMessage = MailMessage & { photoKeys?: string[] };
 
 export const users = pgTable(
   'users',
@@ -41,6 +44,8 @@ export const users = pgTable(
     /** Issue 23: set when a moderator blocked the account (login refused, every listing hidden). */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 39: set by the price-drop email's unsubscribe; the favourites page turns them on again. */
+    priceAlertsOffAt: timestamp('price_alerts_off_at', { withTimezone: true }),
   },
   // Issue 40: the moderators' list of blocked accounts, newest block first.
   (t) => [index('users_blocked_idx').on(t.blockedAt).where(sql`${t.blockedAt} IS NOT NULL`)],
@@ -153,7 +158,11 @@ export const anuncioPriceChanges = pgTable(
     priceRd: doublePrecision('price_rd').notNull(),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('anuncio_price_changes_anuncio_idx').on(t.anuncioId, t.changedAt)],
+  (t) => [
+    index('anuncio_price_changes_anuncio_idx').on(t.anuncioId, t.changedAt),
+    // The alert job's candidates: the listings whose price changed lately (issue 40).
+    index('anuncio_price_changes_changed_idx').on(t.changedAt),
+  ],
 );
 
 /**
@@ -434,6 +443,16 @@ export const favoritos = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     anuncioId: uuid('anuncio_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Issue 40: the price this user was last told of (the listing's price when it was favourited,
+     * then each announced drop); a price-drop alert needs a price below it. Null: not known (a
+     * listing gone before it was favourited), no alert.
+     */
+    alertPrice: doublePrecision('alert_price'),
+    alertMoneda: text('alert_moneda', { enum: MONEDAS }),
+    alertPriceRd: doublePrecision('alert_price_rd'),
+    /** When the last price-drop alert of this listing went to this user: at most one a day. */
+    alertSentAt: timestamp('alert_sent_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.anuncioId] }), index('favoritos_anuncio_idx').on(t.anuncioId)],
 );
@@ -458,31 +477,22 @@ export const savedSearches = pgTable(
   (t) => [index('saved_searches_user_idx').on(t.userId)],
 );
 
-/** Which listing was already announced to which saved search: never twice (issue 22). */
+/**
+ * Which listing was already announced to which user (issue 22; per user since issue 39, so a
+ * listing matching several of a user's searches goes out once), and by which search (null once
+ * that search is deleted: the record stays, so another search never announces it again).
+ */
 export const alertDeliveries = pgTable(
   'alert_deliveries',
-  {
-    searchId: uuid('search_id')
-      .notNull()
-      .references(() => savedSearches.id, { onDelete: 'cascade' }),
-    anuncioId: uuid('anuncio_id').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.searchId, t.anuncioId] })],
-);
-
-/** Which price drop of a favourite was already told to its user (issue 22). */
-export const alertPriceDrops = pgTable(
-  'alert_price_drops',
   {
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    priceChangeId: bigint('price_change_id', { mode: 'number' })
-      .notNull()
-      .references(() => anuncioPriceChanges.id, { onDelete: 'cascade' }),
+    searchId: uuid('search_id').references(() => savedSearches.id, { onDelete: 'set null' }),
+    anuncioId: uuid('anuncio_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.priceChangeId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.anuncioId] })],
 );
 
 /**
@@ -493,9 +503,11 @@ export const alertEmails = pgTable(
   'alert_emails',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    searchId: uuid('search_id')
+    userId: uuid('user_id')
       .notNull()
-      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The search of a new-listings email (deleting the search drops its emails); null for a price-drop email. */
+    searchId: uuid('search_id').references(() => savedSearches.id, { onDelete: 'cascade' }),
     message: jsonb('message').$type<AlertMessage>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

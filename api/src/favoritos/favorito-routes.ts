@@ -1,11 +1,17 @@
-/** Issue 22: a signed-in user's favourites, `GET /favoritos`, `PUT` and `DELETE /favoritos/{anuncioId}`. */
+/**
+ * Issue 22: a signed-in user's favourites, `GET /favoritos`, `PUT` and `DELETE /favoritos/{anuncioId}`.
+ * Issue 39: their price-drop emails, on or off with `PATCH /favoritos {avisosPrecio}` (session) or
+ * off with the email's one-click `POST /favoritos/baja/{userId}?token=…` (no session; RFC 8058).
+ */
 import type { FastifyInstance } from 'fastify';
 import { SAVED_MSG, isModerated, type Favorito, type FavoritosResponse } from 'shared-contracts';
+import { favoritosPatchSchema } from 'shared-contracts/schemas';
 import type { AnuncioRow } from '../db/schema';
 import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
 import { toAnuncio } from '../anuncios/serialize';
-import { FavoritosLimitError, addFavorito, listFavoritos, listingExists, removeFavorito } from './repository';
+import { acceptOneClickForms, isValidPriceAlertsToken } from '../busquedas/unsubscribe-link';
+import { FavoritosLimitError, addFavorito, listFavoritos, listingExists, priceAlertsOn, removeFavorito, setPriceAlerts } from './repository';
 
 /**
  * What a favourite shows of its listing: the card in the owner's statuses (active, paused, sold,
@@ -26,12 +32,20 @@ export default async function favoritoRoutes(app: FastifyInstance) {
     if (!isUuid(raw)) throw new HttpError(404, SAVED_MSG.anuncioNoEncontrado);
     return raw.toLowerCase();
   };
+  acceptOneClickForms(app);
 
   app.get('/favoritos', { preHandler: app.authenticate, exposeHeadRoute: false }, async (request): Promise<FavoritosResponse> => {
     const rows = await listFavoritos(db, request.user!.id);
     return {
       favoritos: rows.map(({ anuncioId, createdAt, row }) => ({ anuncioId, createdAt: createdAt.toISOString(), ...listingOf(row, config.publicApiUrl) })),
+      avisosPrecio: await priceAlertsOn(db, request.user!.id),
     };
+  });
+
+  app.patch('/favoritos', { preHandler: app.authenticate }, async (request) => {
+    const { avisosPrecio } = favoritosPatchSchema.parse(request.body);
+    await setPriceAlerts(db, request.user!.id, avisosPrecio, new Date(clock.now()));
+    return { avisosPrecio };
   });
 
   app.put<{ Params: { anuncioId: string } }>('/favoritos/:anuncioId', { preHandler: app.authenticate }, async (request) => {
@@ -48,6 +62,15 @@ export default async function favoritoRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: { anuncioId: string } }>('/favoritos/:anuncioId', { preHandler: app.authenticate }, async (request) => {
     await removeFavorito(db, request.user!.id, idOf(request.params.anuncioId));
+    return { ok: true as const };
+  });
+
+  app.post<{ Params: { userId: string }; Querystring: { token?: string } }>('/favoritos/baja/:userId', async (request) => {
+    const userId = request.params.userId;
+    const token = typeof request.query.token === 'string' ? request.query.token : '';
+    if (!isUuid(userId) || !isValidPriceAlertsToken(config.jwtSecret, userId.toLowerCase(), token)) throw new HttpError(400, SAVED_MSG.bajaAvisosPrecioInvalida);
+    // An account deleted since the email was sent gets nothing any more: the wish is fulfilled.
+    await setPriceAlerts(db, userId.toLowerCase(), false, new Date(clock.now()));
     return { ok: true as const };
   });
 }

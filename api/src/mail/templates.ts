@@ -57,13 +57,16 @@ export function accountMessage({ subject, body, action, footer }: AccountEmail, 
 export const confirmEmailMessage = (to: string, name: string, link: string) => accountMessage(CONFIRM_EMAIL, to, name, link);
 export const resetPasswordMessage = (to: string, name: string, link: string) => accountMessage(RESET_PASSWORD, to, name, link);
 
-/** Issue 20: sent once, EXPIRY_REMINDER_DAYS before an owner's listing expires. */
-export function expiryReminderMessage(to: string, name: string, listingTitle: string, expiresOn: Date, link: string): MailMessage {
-  const date = new Intl.DateTimeFormat('es-DO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Santo_Domingo' }).format(expiresOn);
+/**
+ * Issue 20: sent once, EXPIRY_REMINDER_DAYS before an owner's listing expires; `renewDays` is the
+ * period a renewal gives (LISTING_TTL_DAYS, issue 39: the number was missing).
+ */
+export function expiryReminderMessage(to: string, name: string, listing: { title: string; expiresOn: Date; renewDays: number }, link: string): MailMessage {
+  const date = new Intl.DateTimeFormat('es-DO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Santo_Domingo' }).format(listing.expiresOn);
   return accountMessage(
     {
       subject: 'Tu anuncio en InmueblesRD vence pronto',
-      body: `Tu anuncio "${listingTitle}" vence el ${date} y dejará de aparecer en las búsquedas. Renuévalo con un clic por otros días más; no necesitas iniciar sesión.`,
+      body: `Tu anuncio "${listing.title}" vence el ${date} y dejará de aparecer en las búsquedas. Renuévalo con un clic por ${listing.renewDays} días más; no necesitas iniciar sesión.`,
       action: 'Renovar anuncio',
       footer: 'Si ya no quieres publicarlo, no hagas nada: el anuncio se ocultará al vencer y podrás renovarlo desde Mis anuncios.',
     },

@@ -15,4 +15,5 @@ export { storeListingPhotos, deletePhotos, cardKeyOf, newPhotoKey, storeProcesse
 export type { PhotoInput } from './store-photos';
 export { PHOTO_MATCH_MAX_BITS, isDistinctive, photoHash } from './photo-hash';
 export { PHOTO_CONCURRENCY, photoDecodeSlots, createSlots } from './decode-slots';
+export { ensureMailRendition, mailKeyOf } from './mail-rendition';
 export type { Slots } from './decode-slots';

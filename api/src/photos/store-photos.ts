@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { MAX_IMAGES, MSG } from 'shared-contracts';
 import { PHOTO_CONCURRENCY } from './decode-slots';
+import { mailKeyOf } from './mail-rendition';
 import { PhotoError, processPhoto, type ProcessedPhoto } from './process-photo';
 import { photoHash } from './photo-hash';
 import { isValidPhotoKey, type PhotoStorage } from './storage';
@@ -90,8 +91,8 @@ export async function storeListingPhotos(storage: PhotoStorage, files: readonly 
   return keys;
 }
 
-/** Removes both renditions of each key; unknown or malformed keys are ignored. */
+/** Removes every rendition of each key (the email's JPEG too, mail-rendition.ts); unknown or malformed keys are ignored. */
 export async function deletePhotos(storage: PhotoStorage, keys: readonly string[]): Promise<void> {
   const valid = keys.filter(isValidPhotoKey);
-  await removeAll(storage, valid.flatMap((k) => (k.endsWith('-card.webp') ? [k] : [k, cardKeyOf(k)])));
+  await removeAll(storage, valid.flatMap((k) => (k.endsWith('-card.webp') ? [k] : [k, cardKeyOf(k), mailKeyOf(k)])));
 }

@@ -15,8 +15,8 @@ import { anuncios } from '../db/schema';
 import type { Db } from '../db/client';
 import type { PhotoStorage } from './storage';
 
-/** The full-size key a stored name belongs to (its card rendition shares its fate). */
-const fullKeyOf = (name: string) => name.replace(/-card\.webp$/, '.webp');
+/** The full-size key a stored name belongs to (its card and email renditions share its fate). */
+const fullKeyOf = (name: string) => name.replace(/-card\.(webp|jpg)$/, '.webp');
 
 /** Which of `keys` some listing names. */
 async function referencedAmong(db: Db, keys: string[]): Promise<Set<string>> {

@@ -16,7 +16,7 @@ async function securityPlugin(app: FastifyInstance) {
   const allowed = new Set(app.config.corsOrigins);
   await app.register(cors, {
     origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)),
-    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['content-type', 'authorization'],
     maxAge: 600,
   });

@@ -20,6 +20,7 @@ const answer: FavoritosResponse = {
     { anuncioId: 'borrado', createdAt: '2026-11-26T10:00:00.000Z', anuncio: null },
     { anuncioId: 'vendido', createdAt: '2026-11-25T10:00:00.000Z', anuncio: makeAnuncio({ _id: 'vendido', title: 'Casa vendida en Naco', estado: 'vendido' }) },
   ],
+  avisosPrecio: true,
 };
 
 beforeAll(async () => {

@@ -2,7 +2,8 @@
  * /favoritos — the saved listings (issue 22), as cards like home. A listing that is sold, paused
  * or expired shows greyed with its status; one that no longer exists shows as gone, and one that
  * moderation hid or whose owner was blocked as no longer available (issue 40: the API sends no card
- * for it), each with its heart to take it off the list.
+ * for it), each with its heart to take it off the list. A signed-in user turns the price-drop emails on or
+ * off here.
  */
 import Spin from 'antd/es/spin';
 import { Link } from 'web-runtime/router';
@@ -10,6 +11,7 @@ import { ESTADO_LABELS, ROUTES, SAVED_MSG, type Favorito } from 'shared-contract
 import { usePortalStore } from 'web-runtime/store';
 import { AnuncioCard } from '../features/anuncio-card/components/anuncio-card';
 import { FavoriteHeart } from '../features/favoritos/components/favorite-heart';
+import { PriceAlertsSwitch } from '../features/favoritos/components/price-alerts-switch';
 import { useFavoritosList } from '../features/favoritos/hooks/use-favoritos-list';
 import { Surface } from '../components/surface';
 
@@ -47,6 +49,7 @@ export default function FavoritosPage() {
       <h1 id="favoritos-titulo" style={{ margin: 0 }}>
         {SAVED_MSG.favoritosTitulo}
       </h1>
+      {state.status === 'ok' && state.avisosPrecio !== null && <PriceAlertsSwitch initial={state.avisosPrecio} />}
       {!isLoggedIn && (
         <p style={{ margin: 0 }}>
           {SAVED_MSG.favoritosVisitante} <Link to={`${ROUTES.login}?next=${encodeURIComponent(ROUTES.favoritos)}`}>Iniciar sesión</Link>

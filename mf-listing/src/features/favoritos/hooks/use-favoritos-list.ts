@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { ApiError, MSG, readLocalFavoritos, type Favorito } from 'shared-contracts';
 import { useApi, usePortalStore } from 'web-runtime/store';
 
-export type FavoritosState = { status: 'loading' } | { status: 'ok'; favoritos: Favorito[] } | { status: 'error'; message: string };
+/** `avisosPrecio`: the account's price-drop emails (issue 39); null for a visitor, who has none. */
+export type FavoritosState = { status: 'loading' } | { status: 'ok'; favoritos: Favorito[]; avisosPrecio: boolean | null } | { status: 'error'; message: string };
 
 function localStore(): Storage | null {
   try {
@@ -23,10 +24,10 @@ export function useFavoritosList(): FavoritosState {
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
-    const load = async (): Promise<Favorito[]> => {
-      if (token) return (await api.favoritos(token)).favoritos;
+    const load = async (): Promise<{ favoritos: Favorito[]; avisosPrecio: boolean | null }> => {
+      if (token) return api.favoritos(token);
       const ids = readLocalFavoritos(localStore());
-      return Promise.all(
+      const favoritos = await Promise.all(
         ids.map(async (anuncioId) => {
           try {
             return { anuncioId, createdAt: '', anuncio: await api.getAnuncio(anuncioId) };
@@ -36,9 +37,10 @@ export function useFavoritosList(): FavoritosState {
           }
         }),
       );
+      return { favoritos, avisosPrecio: null };
     };
     load()
-      .then((favoritos) => live && setState({ status: 'ok', favoritos }))
+      .then(({ favoritos, avisosPrecio }) => live && setState({ status: 'ok', favoritos, avisosPrecio }))
       .catch((err) => {
         if (!live) return;
         if (err instanceof ApiError && err.status === 401) usePortalStore.getState().logout();

@@ -1,11 +1,16 @@
-/** The "Guardar búsqueda" dialog (issue 22): a proposed name, the frequency, POST /busquedas. */
+/**
+ * The "Guardar búsqueda" dialog (issue 22): a proposed name, the frequency, POST /busquedas.
+ * Issue 39: a search the user already saved (same filters, searchIdentity) is said so as the
+ * dialog opens, with the name it has, instead of being offered again; the API refuses it too
+ * (409), and any refusal of that kind leads to Mis búsquedas.
+ */
 import { useEffect, useState } from 'react';
 import Modal from 'antd/es/modal';
 import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
 import Alert from 'antd/es/alert';
 import { Link } from 'web-runtime/router';
-import { ApiError, BUSQUEDA_NOMBRE_MAX, FRECUENCIAS, FRECUENCIA_LABELS, MSG, ROUTES, SAVED_MSG, proposeSearchName, type Filters, type Frecuencia } from 'shared-contracts';
+import { ApiError, BUSQUEDA_NOMBRE_MAX, FRECUENCIAS, FRECUENCIA_LABELS, MSG, ROUTES, SAVED_MSG, proposeSearchName, searchIdentity, type Filters, type Frecuencia } from 'shared-contracts';
 import { useApi, usePortalStore } from 'web-runtime/store';
 
 interface Props {
@@ -14,11 +19,34 @@ interface Props {
   onClose(): void;
 }
 
+type Status = 'idle' | 'saving' | 'saved' | 'refused';
+
+/** The name of the user's saved search with these filters, or null (also when it cannot be known now). */
+function useSavedAs(open: boolean, filters: Filters): string | null {
+  const api = useApi();
+  const [nombre, setNombre] = useState<string | null>(null);
+  useEffect(() => {
+    setNombre(null);
+    const token = usePortalStore.getState().user?.token;
+    if (!open || !token) return;
+    const controller = new AbortController();
+    const identity = searchIdentity(filters);
+    api
+      .busquedas(token, controller.signal)
+      .then(({ busquedas }) => setNombre(busquedas.find((b) => searchIdentity(b.filters) === identity)?.nombre ?? null))
+      // Not known now: saving asks the API, which refuses a repeat itself.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [api, open, filters]);
+  return nombre;
+}
+
 export default function SaveSearchDialog({ open, filters, onClose }: Props) {
   const api = useApi();
+  const savedAs = useSavedAs(open, filters);
   const [nombre, setNombre] = useState(() => proposeSearchName(filters));
   const [frecuencia, setFrecuencia] = useState<Frecuencia>('instantaneo');
-  const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
+  const [status, setStatus] = useState<Status>('idle');
   const [error, setError] = useState<string | null>(null);
   // Each opening starts from the current search.
   useEffect(() => {
@@ -27,6 +55,9 @@ export default function SaveSearchDialog({ open, filters, onClose }: Props) {
     setStatus('idle');
     setError(null);
   }, [open, filters]);
+  useEffect(() => {
+    if (savedAs !== null) setStatus((s) => (s === 'idle' ? 'refused' : s));
+  }, [savedAs]);
 
   const save = async () => {
     const token = usePortalStore.getState().user?.token;
@@ -39,28 +70,39 @@ export default function SaveSearchDialog({ open, filters, onClose }: Props) {
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) usePortalStore.getState().logout();
       setError(err instanceof ApiError ? err.message : MSG.serverError);
-      setStatus('idle');
+      setStatus(err instanceof ApiError && err.status === 409 ? 'refused' : 'idle');
     }
   };
 
-  const saved = status === 'saved';
+  const done = status === 'saved' || status === 'refused';
+  const misBusquedas = (
+    <Link to={ROUTES.misBusquedas} onClick={onClose}>
+      Ver mis búsquedas
+    </Link>
+  );
   return (
     <Modal
       open={open}
       title={SAVED_MSG.guardarBusqueda}
       onCancel={onClose}
-      onOk={saved ? onClose : save}
-      okText={saved ? 'Listo' : 'Guardar'}
-      cancelButtonProps={saved ? { style: { display: 'none' } } : undefined}
+      onOk={done ? onClose : save}
+      okText={done ? 'Listo' : 'Guardar'}
+      cancelButtonProps={done ? { style: { display: 'none' } } : undefined}
       cancelText="Cancelar"
       confirmLoading={status === 'saving'}
       destroyOnHidden
     >
-      {saved ? (
+      {status === 'saved' && (
         <p role="status">
-          {SAVED_MSG.busquedaGuardada} <Link to={ROUTES.misBusquedas} onClick={onClose}>Ver mis búsquedas</Link>
+          {SAVED_MSG.busquedaGuardada} {misBusquedas}
         </p>
-      ) : (
+      )}
+      {status === 'refused' && (
+        <p role="alert">
+          {error ?? SAVED_MSG.busquedaRepetida(savedAs ?? '')} {misBusquedas}
+        </p>
+      )}
+      {(status === 'idle' || status === 'saving') && (
         <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
           <label htmlFor="guardar-busqueda-nombre">Nombre</label>
           <Input id="guardar-busqueda-nombre" value={nombre} maxLength={BUSQUEDA_NOMBRE_MAX} onChange={(e) => setNombre(e.target.value)} />
