@@ -43,7 +43,7 @@ let passed = 0;
 let failed = 0;
 
 if (!args.has('--e2e-only')) {
-  ok = run('typecheck', bin('tsc'), ['-p', 'tsconfig.json']) && ok;
+  ok = run('typecheck', bin('tsc'), ['-b', 'tsconfig.json', 'tsconfig.node.json']) && ok;
   ok = run('lint', bin('eslint'), ['--max-warnings=0', '.']) && ok;
   const jestOut = path.join(results, 'jest.json');
   fs.rmSync(jestOut, { force: true });
