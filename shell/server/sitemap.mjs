@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * robots.txt and the sitemap (sitemap protocol 0.9), served by the site server from the API's
  * sitemap calls (api/src/sitemap/sitemap-routes.ts):
@@ -6,15 +7,23 @@
  *   /sitemap-anuncios-<n>.xml  the listings of block n (at most 50,000), with lastmod
  * Each file is one API call, so the sitemap stays correct and cheap at 1,000,000 listings.
  */
+/** @param {unknown} s */
 const xmlEscape = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
+/**
+ * @template T
+ * @param {string} apiUrl
+ * @param {string} path
+ * @returns {Promise<T>}
+ */
 async function apiJson(apiUrl, path) {
   const res = await fetch(`${apiUrl}${path}`, { signal: AbortSignal.timeout(15_000) });
   if (!res.ok) throw Object.assign(new Error(`${path}: HTTP ${res.status}`), { status: res.status });
-  return res.json();
+  return /** @type {Promise<T>} */ (res.json());
 }
 
+/** @param {string} siteUrl */
 export function robotsTxt(siteUrl) {
   return ['User-agent: *', 'Allow: /', 'Disallow: /misAnuncios', 'Disallow: /agregarAnuncio', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }
@@ -22,9 +31,13 @@ export function robotsTxt(siteUrl) {
 /**
  * The body for a sitemap path, or null when the path is no sitemap. `landingPath` comes from the
  * shell's server build (shared-contracts/landing.ts).
+ * @param {string} urlPath
+ * @param {{ siteUrl: string, apiUrl: string, landingPath: typeof import('../../shared-contracts/src/landing.js').landingPath }} where
+ * @returns {Promise<string | null>}
  */
 export async function sitemapFor(urlPath, { siteUrl, apiUrl, landingPath }) {
   if (urlPath === '/sitemap.xml') {
+    /** @type {{ files: { file: number, lastmod: string | null }[] }} */
     const { files } = await apiJson(apiUrl, '/sitemap/anuncios');
     const entries = [`<sitemap><loc>${xmlEscape(`${siteUrl}/sitemap-lugares.xml`)}</loc></sitemap>`];
     for (const f of files) {
@@ -34,11 +47,13 @@ export async function sitemapFor(urlPath, { siteUrl, apiUrl, landingPath }) {
   }
   const block = /^\/sitemap-anuncios-(\d{1,7})\.xml$/.exec(urlPath);
   if (block) {
+    /** @type {{ items: { id: string, lastmod: string }[] }} */
     const { items } = await apiJson(apiUrl, `/sitemap/anuncios/${block[1]}`);
     const urls = items.map((i) => `<url><loc>${xmlEscape(`${siteUrl}/anuncioDetailedView/${i.id}`)}</loc><lastmod>${i.lastmod}</lastmod></url>`);
     return `${HEADER}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   }
   if (urlPath === '/sitemap-lugares.xml') {
+    /** @type {{ items: { proposito: string, propiedad: string, lugar?: string }[] }} */
     const { items } = await apiJson(apiUrl, '/sitemap/lugares');
     const paths = new Set(['/', '/venta', '/alquiler']);
     // the API names only pages that show listings, each place by its own slug
