@@ -32,7 +32,7 @@ export async function buildApps(apps, { quiet = false } = {}) {
     compiler.options.parallelism = 2;
     compiler.run((err, stats) => {
       compiler.close(() => {});
-      if (err || !stats) return reject(err);
+      if (err || !stats) return reject(err ?? new Error('webpack build gave no result'));
       if (stats.hasErrors()) {
         console.error(stats.toString({ all: false, errors: true, errorDetails: true }));
         return reject(new Error('webpack build failed'));
