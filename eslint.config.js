@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Lint: the architecture rules a reviewer would otherwise have to remember.
  *  - antd only through deep imports (antd/es/<component>): the root import ships all of antd.
@@ -23,12 +24,19 @@ const routerRules = ['react-router-dom', 'react-router'].map((name) => ({
   name,
   message: "Import routing from 'web-runtime/router' (one shared, tree-shaken copy; docs/decisions/0004-first-load-budget.md).",
 }));
+/** @typedef {import('eslint').Linter.Config} Config */
+
+/** @param {string} self */
 const crossImports = (self) =>
   ['shell', ...REMOTES.filter((r) => r !== self)].flatMap((other) => [`../${other}/*`, `../../${other}/*`, `../../../${other}/*`, `../../../../${other}/*`, `${other}/*`]);
 
-/** The layout zones of one remote; its features are read from the folder, so a new one is covered at once. */
+/**
+ * The layout zones of one remote; its features are read from the folder, so a new one is covered at once.
+ * @param {string} remote
+ */
 function layoutZones(remote) {
   const src = path.join(__dirname, remote, 'src');
+  /** @param {...string} parts */
   const dir = (...parts) => path.join(src, ...parts);
   const features = fs.existsSync(dir('features')) ? fs.readdirSync(dir('features'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : [];
   const shared = [dir('components'), dir('hooks'), dir('lib')];
@@ -71,13 +79,16 @@ module.exports = tseslint.config(
       'no-restricted-imports': ['error', { paths: [antdRule, ...routerRules] }],
     },
   },
-  ...REMOTES.map((remote) => ({
-    files: [`${remote}/src/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [antdRule, ...routerRules], patterns: crossImports(remote) }],
-      'import-x/no-restricted-paths': ['error', { basePath: __dirname, zones: layoutZones(remote) }],
-    },
-  })),
+  ...REMOTES.map(
+    /** @returns {Config} */
+    (remote) => ({
+      files: [`${remote}/src/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': ['error', { paths: [antdRule, ...routerRules], patterns: crossImports(remote) }],
+        'import-x/no-restricted-paths': ['error', { basePath: __dirname, zones: layoutZones(remote) }],
+      },
+    }),
+  ),
   {
     files: ['shared-contracts/src/**/*.{ts,tsx}'],
     rules: {
