@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * One jest configuration for the whole repository: a project per kind of environment.
  * Component tests (jsdom) live beside the code in the web apps, shared-contracts and web-runtime;
@@ -5,6 +6,7 @@
  */
 // @swc/jest, not ts-jest: jest only needs the types stripped (`npm test` type-checks with tsc first).
 // Measured on the 2-core CI machine: see docs/decisions/0015-ci-time.md.
+/** @param {'ts' | 'js'} syntax @returns {[string, Record<string, unknown>]} */
 const swc = (syntax) => [
   '@swc/jest',
   {
@@ -27,6 +29,7 @@ const transform = {
 // `npm test` names them as skipped (scripts/test.mjs).
 const postgresOnly = process.env.DATABASE_URL ? [] : ['\\.pg\\.test\\.ts$'];
 
+/** @type {import('jest').Config} */
 module.exports = {
   projects: [
     {
