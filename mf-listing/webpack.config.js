@@ -1,3 +1,4 @@
+// @ts-check
 const { createConfig, createServerConfig } = require('../webpack.base');
 const { exposesOf } = require('../shared-contracts/src/page-manifest');
 

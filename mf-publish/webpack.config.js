@@ -1,3 +1,4 @@
+// @ts-check
 const { createConfig } = require('../webpack.base');
 const { exposesOf } = require('../shared-contracts/src/page-manifest');
 

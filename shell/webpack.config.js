@@ -1,3 +1,4 @@
+// @ts-check
 const { createConfig, createServerConfig } = require('../webpack.base');
 
 const app = { dir: __dirname, name: 'shell', port: 3000, isShell: true };
