@@ -61,9 +61,10 @@ function layoutZones(remote) {
 }
 
 module.exports = tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'coverage/**', '**/*.js', '**/*.mjs', 'api/drizzle/**'] },
+  // only what is generated: everything written by hand, JavaScript included, is linted
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'api/drizzle/**'] },
   {
-    files: ['**/*.ts', '**/*.tsx'],
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     languageOptions: { parser: tseslint.parser },
     plugins: { '@typescript-eslint': tseslint.plugin, 'react-hooks': reactHooks, 'import-x': importX },
     settings: {
@@ -89,8 +90,10 @@ module.exports = tseslint.config(
       },
     }),
   ),
+  // our .js files are CommonJS (no package sets "type": "module"); .mjs is ESM
+  { files: ['**/*.{js,cjs}'], languageOptions: { sourceType: 'commonjs' } },
   {
-    files: ['shared-contracts/src/**/*.{ts,tsx}'],
+    files: ['shared-contracts/src/**/*.{ts,tsx,js}'],
     rules: {
       'no-restricted-imports': [
         'error',
