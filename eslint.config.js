@@ -18,7 +18,8 @@ const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
 const importX = require('eslint-plugin-import-x');
 
-const REMOTES = ['mf-search', 'mf-listing', 'mf-account', 'mf-publish'];
+/** The remotes' folders (shared-contracts/src/web-apps.js): each gets the cross-import and layout rules. */
+const REMOTES = require('./shared-contracts/src/web-apps').REMOTE_APPS.map((app) => app.dir);
 const antdRule = { name: 'antd', message: "Import the component: import Button from 'antd/es/button'." };
 const routerRules = ['react-router-dom', 'react-router'].map((name) => ({
   name,

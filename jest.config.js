@@ -18,6 +18,8 @@ const swc = (syntax) => [
     module: { type: 'commonjs' },
   },
 ];
+const { WEB_APPS } = require('./shared-contracts/src/web-apps');
+
 // ESM-only packages that jest must transform.
 const esm = ['react-leaflet', '@react-leaflet', 'jwt-decode'].join('|');
 const transform = {
@@ -37,7 +39,8 @@ module.exports = {
       rootDir: __dirname,
       // jsdom plus Node's own fetch: pages talk to real (or recorded) HTTP servers in the tests
       testEnvironment: '<rootDir>/jest/jsdom-env.js',
-      roots: ['<rootDir>/shared-contracts/src', '<rootDir>/web-runtime/src', '<rootDir>/shell/src', '<rootDir>/mf-search/src', '<rootDir>/mf-listing/src', '<rootDir>/mf-account/src', '<rootDir>/mf-publish/src'],
+      // the two shared packages and every web app (shared-contracts/src/web-apps.js)
+      roots: ['shared-contracts', 'web-runtime', ...WEB_APPS.map((app) => app.dir)].map((dir) => `<rootDir>/${dir}/src`),
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform,
       transformIgnorePatterns: [`/node_modules/(?!(${esm})/)`],

@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * One config factory for the five web apps (shell + four remotes).
+ * One config factory for the web apps (the shell and the remotes of
+ * shared-contracts/src/web-apps.js): each app's webpack.config.js is `configFor(__dirname)`.
  *
  * - ts-loader in transpile-only mode (type checking is `npm run typecheck`, once for the repo).
  * - @module-federation/enhanced with the shared singletons of shared-contracts/src/shared-modules.js
@@ -16,6 +17,8 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { SHARED_MODULES, WORKSPACE_PACKAGES } = require('./shared-contracts/src/shared-modules');
+const { REMOTE_APPS, SHELL_APP } = require('./shared-contracts/src/web-apps');
+const { exposesOf } = require('./shared-contracts/src/page-manifest');
 
 /**
  * @typedef {import('@module-federation/sdk').moduleFederationPlugin.ModuleFederationPluginOptions} FederationOptions
@@ -26,7 +29,6 @@ const { SHARED_MODULES, WORKSPACE_PACKAGES } = require('./shared-contracts/src/s
  * @typedef {(env?: ConfigEnv, argv?: ConfigArgv) => Config} ConfigFactory
  */
 
-const rootPkg = require('./package.json');
 /** @type {{ packages: Record<string, { version?: string } & Record<string, unknown>> }} */
 const lock = require('./package-lock.json');
 
@@ -296,4 +298,21 @@ function createServerConfig({ dir, name, exposes = {}, isShell = false }) {
   };
 }
 
-module.exports = { createConfig, createServerConfig, sharedConfig, installedVersion, rootPkg };
+/**
+ * An app's webpack config from its entry in shared-contracts/src/web-apps.js (found by its folder):
+ * federation name, dev port, exposes (the page manifest's), and `.server`, the Node build, when
+ * the app draws part of a server-rendered page.
+ * @param {string} dir  the app's folder (its webpack.config.js's __dirname)
+ * @returns {ConfigFactory & { server?: ConfigFactory }}
+ */
+function configFor(dir) {
+  const folder = path.basename(dir);
+  const remote = REMOTE_APPS.find((app) => app.dir === folder);
+  const app = remote ?? (folder === SHELL_APP.dir ? SHELL_APP : null);
+  if (!app) throw new Error(`webpack.base.js: ${folder} is not in shared-contracts/src/web-apps.js`);
+  const options = { dir, name: app.name, port: app.devPort, isShell: !remote, exposes: remote ? exposesOf(remote.name) : {} };
+  const browser = createConfig(options);
+  return app.serverBuild ? Object.assign(browser, { server: createServerConfig(options) }) : browser;
+}
+
+module.exports = { configFor };

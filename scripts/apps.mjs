@@ -1,19 +1,21 @@
 // @ts-check
-/** The five web apps and where their builds land; shared by the build, start and dev scripts. */
+/** The web apps and where their builds land; shared by the build, start and dev scripts. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import webApps from '../shared-contracts/src/web-apps.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const WEB_APPS = ['shell', 'mf-search', 'mf-listing', 'mf-account', 'mf-publish'];
-export const DEV_PORTS = { shell: 3000, 'mf-search': 3001, 'mf-listing': 3002, 'mf-account': 3003, 'mf-publish': 3004 };
+/** The apps' folders, the shell first (the one list: shared-contracts/src/web-apps.js). */
+export const WEB_APPS = webApps.WEB_APPS.map((app) => app.dir);
+const SHELL = webApps.SHELL_APP.dir;
 
 /** Apps that also build for Node (server-side rendering): their server entry must exist too. */
-export const SERVER_APPS = ['shell', 'mf-search', 'mf-listing'];
+export const SERVER_APPS = webApps.WEB_APPS.filter((app) => app.serverBuild).map((app) => app.dir);
 /** @param {string} app */
-const entryOf = (app) => path.join(ROOT, app, 'dist', app === 'shell' ? 'index.html' : 'remoteEntry.js');
+const entryOf = (app) => path.join(ROOT, app, 'dist', app === SHELL ? 'index.html' : 'remoteEntry.js');
 /** @param {string} app */
-const serverEntryOf = (app) => path.join(ROOT, app, 'dist', 'server', app === 'shell' ? 'server.js' : 'remoteEntry.js');
+const serverEntryOf = (app) => path.join(ROOT, app, 'dist', 'server', app === SHELL ? 'server.js' : 'remoteEntry.js');
 
 /** @param {string} dir */
 function newestMtime(dir) {

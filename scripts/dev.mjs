@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm run dev`: every web app on its own webpack dev server with reload (shell 3000, remotes
- * 3001-3004, whose registry is shell/public/registry.json) and the API with tsx watch.
+ * `npm run dev`: every web app on its own webpack dev server with reload, on its port of
+ * shared-contracts/src/web-apps.js (shell 3000, remotes 3001-3004, whose registry is
+ * shell/public/registry.json), and the API with tsx watch.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';

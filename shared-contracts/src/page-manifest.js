@@ -3,6 +3,8 @@
  * THE PAGE MANIFEST: every screen of the portal (SPEC §2) and every module a remote exposes.
  * A screen's code starts at its `module`. Adding a screen is one entry here and one page file.
  *
+ * The remotes themselves (name, folder, dev port) are the list in web-apps.js.
+ *
  * Derived from this list (docs/decisions/0013-page-manifest-and-contracts.md):
  *  - the shell's route table (shell/src/app/routes.tsx) and its server renderer;
  *  - each remote's webpack `exposes` (exposesOf, in <remote>/webpack.config.js), which point at
@@ -27,10 +29,15 @@
  */
 'use strict';
 
-/** Remote (federation name) -> its folder. */
-const REMOTE_DIRS = /** @type {const} */ ({ mf_search: 'mf-search', mf_listing: 'mf-listing', mf_account: 'mf-account', mf_publish: 'mf-publish' });
+const { REMOTE_APPS } = require('./web-apps.js');
 
-/** @typedef {keyof typeof REMOTE_DIRS} RemoteName */
+/** @typedef {import('./web-apps.js').RemoteName} RemoteName */
+
+/**
+ * Remote (federation name) -> its folder (web-apps.js).
+ * @type {Readonly<Record<RemoteName, string>>}
+ */
+const REMOTE_DIRS = /** @type {Record<RemoteName, string>} */ (Object.fromEntries(REMOTE_APPS.map((app) => [app.name, app.dir])));
 /** Who may open a page; the others go home (a logged-in user on a guestOnly page: to ?next=). */
 /** @typedef {'public' | 'guestOnly' | 'userOnly' | 'moderatorOnly'} PageGuard */
 /**

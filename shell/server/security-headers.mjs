@@ -66,5 +66,5 @@ export function extraSecurityHeaders(siteUrl) {
 export function hiddenInProduction(urlPath) {
   const file = path.posix.normalize(urlPath).replace(/\/+$/, '').toLowerCase();
   if (file.endsWith('.map')) return true;
-  return /^\/remotes\/mf-[a-z]+(\/v\/[^/]+)?(\/index\.html)?$/.test(file);
+  return /^\/remotes\/[^/]+(\/v\/[^/]+)?(\/index\.html)?$/.test(file);
 }

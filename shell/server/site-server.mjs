@@ -18,6 +18,7 @@ import { compileTemplate, pageHtml } from './page-html.mjs';
 import { robotsTxt, sitemapFor } from './sitemap.mjs';
 import pageManifest from '../../shared-contracts/src/page-manifest.js';
 import mapDefaults from '../../shared-contracts/src/map-defaults.js';
+import webApps from '../../shared-contracts/src/web-apps.js';
 
 /**
  * @typedef {import('node:http').IncomingMessage} Request
@@ -30,8 +31,9 @@ import mapDefaults from '../../shared-contracts/src/map-defaults.js';
 
 const { PAGES, pathPattern } = pageManifest;
 const { DEFAULT_TILE_URL } = mapDefaults;
+// the remotes served under /remotes/<folder>/ (shared-contracts/src/web-apps.js)
+const { REMOTE_APPS } = webApps;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const REMOTE_APPS = { mf_search: 'mf-search', mf_listing: 'mf-listing', mf_account: 'mf-account', mf_publish: 'mf-publish' };
 
 /** @type {Record<string, string>} */
 const TYPES = {
@@ -122,9 +124,7 @@ export function siteSettings(env = process.env) {
 
 /** @returns {Registry} */
 function defaultRegistry() {
-  return Object.fromEntries(
-    Object.entries(REMOTE_APPS).map(([name, app]) => [name, { entry: `/remotes/${app}/remoteEntry.js`, serverEntry: `/remotes/${app}/server/remoteEntry.js` }]),
-  );
+  return Object.fromEntries(REMOTE_APPS.map(({ name, dir }) => [name, { entry: `/remotes/${dir}/remoteEntry.js`, serverEntry: `/remotes/${dir}/server/remoteEntry.js` }]));
 }
 
 /**
@@ -291,10 +291,10 @@ export function createSiteServer(settings = siteSettings()) {
     // the Node builds (dist/server, <version>/server) are read by the renderer, never served
     if (!serverBuild && /(^|\/)server\//.test(urlPath)) return null;
     // /remotes/<app>/... -> published versions under DATA_DIR, else the app's own dist
-    const m = /^\/remotes\/(mf-[a-z]+)\/(.*)$/.exec(urlPath);
+    const m = /^\/remotes\/([^/]+)\/(.*)$/.exec(urlPath);
     if (m) {
       const [, app, rest] = m;
-      if (!Object.values(REMOTE_APPS).includes(app)) return null;
+      if (!REMOTE_APPS.some((remote) => remote.dir === app)) return null;
       const v = /^v\/(.+)$/.exec(rest);
       if (v) return safeJoin(path.join(settings.remotesDir, app), v[1]);
       return safeJoin(path.join(ROOT, app, 'dist'), rest);
