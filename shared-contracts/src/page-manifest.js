@@ -102,7 +102,6 @@ const PAGES = PAGE_LIST;
 const COMPONENTS = [
   // the one listing card of the portal (search results, my listings)
   { remote: 'mf_listing', expose: './AnuncioCard', module: 'mf-listing/src/features/anuncio-card/components/anuncio-card.tsx' },
-  { remote: 'mf_listing', expose: './AnuncioDetail', module: 'mf-listing/src/features/anuncio-detail/components/anuncio-detail.tsx' },
 ];
 
 /**
