@@ -1,7 +1,7 @@
 /**
  * The portal's one client store (SPEC §3 "Shared client state" + view mode and colour scheme).
  * The search (filters, page, page count) is not here: it lives in the address since server rendering
- * (decision 0008), and the store's copy, written and never read, went with issue 41 (decision 0017).
+ * (decision 0008), and the store's copy, written and never read, went with issue 41 (decision 0019).
  *
  * Why here: a store exposed by the shell through federation reaches each remote as a second
  * instance; this workspace module (`web-runtime/store`) is declared as a shared singleton instead,
