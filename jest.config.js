@@ -4,6 +4,8 @@
  * Component tests (jsdom) live beside the code in the web apps, shared-contracts and web-runtime;
  * API tests (node) run against a real PGlite, and PostgreSQL when DATABASE_URL is set.
  */
+const { WEB_APPS } = require('./shared-contracts/src/web-apps');
+
 // @swc/jest, not ts-jest: jest only needs the types stripped (`npm test` type-checks with tsc first).
 // Measured on the 2-core CI machine: see docs/decisions/0015-ci-time.md.
 /** @param {'ts' | 'js'} syntax @returns {[string, Record<string, unknown>]} */
@@ -18,8 +20,6 @@ const swc = (syntax) => [
     module: { type: 'commonjs' },
   },
 ];
-const { WEB_APPS } = require('./shared-contracts/src/web-apps');
-
 // ESM-only packages that jest must transform.
 const esm = ['react-leaflet', '@react-leaflet', 'jwt-decode'].join('|');
 const transform = {

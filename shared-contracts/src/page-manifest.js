@@ -33,11 +33,9 @@ const { REMOTE_APPS } = require('./web-apps.js');
 
 /** @typedef {import('./web-apps.js').RemoteName} RemoteName */
 
-/**
- * Remote (federation name) -> its folder (web-apps.js).
- * @type {Readonly<Record<RemoteName, string>>}
- */
-const REMOTE_DIRS = /** @type {Record<RemoteName, string>} */ (Object.fromEntries(REMOTE_APPS.map((app) => [app.name, app.dir])));
+/** Remote (federation name) -> its folder (web-apps.js). */
+const REMOTE_DIRS = /** @type {Readonly<Record<RemoteName, string>>} */ (Object.fromEntries(REMOTE_APPS.map((app) => [app.name, app.dir])));
+
 /** Who may open a page; the others go home (a logged-in user on a guestOnly page: to ?next=). */
 /** @typedef {'public' | 'guestOnly' | 'userOnly' | 'moderatorOnly'} PageGuard */
 /**
