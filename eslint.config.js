@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Lint: the architecture rules a reviewer would otherwise have to remember.
  *  - antd only through deep imports (antd/es/<component>): the root import ships all of antd.
@@ -17,18 +18,26 @@ const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
 const importX = require('eslint-plugin-import-x');
 
-const REMOTES = ['mf-search', 'mf-listing', 'mf-account', 'mf-publish'];
+/** The remotes' folders (shared-contracts/src/web-apps.js): each gets the cross-import and layout rules. */
+const REMOTES = require('./shared-contracts/src/web-apps').REMOTE_APPS.map((app) => app.dir);
 const antdRule = { name: 'antd', message: "Import the component: import Button from 'antd/es/button'." };
 const routerRules = ['react-router-dom', 'react-router'].map((name) => ({
   name,
   message: "Import routing from 'web-runtime/router' (one shared, tree-shaken copy; docs/decisions/0004-first-load-budget.md).",
 }));
+/** @typedef {import('eslint').Linter.Config} Config */
+
+/** @param {string} self */
 const crossImports = (self) =>
   ['shell', ...REMOTES.filter((r) => r !== self)].flatMap((other) => [`../${other}/*`, `../../${other}/*`, `../../../${other}/*`, `../../../../${other}/*`, `${other}/*`]);
 
-/** The layout zones of one remote; its features are read from the folder, so a new one is covered at once. */
+/**
+ * The layout zones of one remote; its features are read from the folder, so a new one is covered at once.
+ * @param {string} remote
+ */
 function layoutZones(remote) {
   const src = path.join(__dirname, remote, 'src');
+  /** @param {...string} parts */
   const dir = (...parts) => path.join(src, ...parts);
   const features = fs.existsSync(dir('features')) ? fs.readdirSync(dir('features'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : [];
   const shared = [dir('components'), dir('hooks'), dir('lib')];
@@ -53,9 +62,10 @@ function layoutZones(remote) {
 }
 
 module.exports = tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'coverage/**', '**/*.js', '**/*.mjs', 'api/drizzle/**'] },
+  // only what is generated: everything written by hand, JavaScript included, is linted
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'api/drizzle/**'] },
   {
-    files: ['**/*.ts', '**/*.tsx'],
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     languageOptions: { parser: tseslint.parser },
     plugins: { '@typescript-eslint': tseslint.plugin, 'react-hooks': reactHooks, 'import-x': importX },
     settings: {
@@ -71,15 +81,20 @@ module.exports = tseslint.config(
       'no-restricted-imports': ['error', { paths: [antdRule, ...routerRules] }],
     },
   },
-  ...REMOTES.map((remote) => ({
-    files: [`${remote}/src/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [antdRule, ...routerRules], patterns: crossImports(remote) }],
-      'import-x/no-restricted-paths': ['error', { basePath: __dirname, zones: layoutZones(remote) }],
-    },
-  })),
+  ...REMOTES.map(
+    /** @returns {Config} */
+    (remote) => ({
+      files: [`${remote}/src/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': ['error', { paths: [antdRule, ...routerRules], patterns: crossImports(remote) }],
+        'import-x/no-restricted-paths': ['error', { basePath: __dirname, zones: layoutZones(remote) }],
+      },
+    }),
+  ),
+  // our .js files are CommonJS (no package sets "type": "module"); .mjs is ESM
+  { files: ['**/*.{js,cjs}'], languageOptions: { sourceType: 'commonjs' } },
   {
-    files: ['shared-contracts/src/**/*.{ts,tsx}'],
+    files: ['shared-contracts/src/**/*.{ts,tsx,js}'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,10 +1,14 @@
+// @ts-check
 /**
  * One jest configuration for the whole repository: a project per kind of environment.
  * Component tests (jsdom) live beside the code in the web apps, shared-contracts and web-runtime;
  * API tests (node) run against a real PGlite, and PostgreSQL when DATABASE_URL is set.
  */
+const { WEB_APPS } = require('./shared-contracts/src/web-apps');
+
 // @swc/jest, not ts-jest: jest only needs the types stripped (`npm test` type-checks with tsc first).
 // Measured on the 2-core CI machine: see docs/decisions/0015-ci-time.md.
+/** @param {'ts' | 'js'} syntax @returns {[string, Record<string, unknown>]} */
 const swc = (syntax) => [
   '@swc/jest',
   {
@@ -27,6 +31,7 @@ const transform = {
 // `npm test` names them as skipped (scripts/test.mjs).
 const postgresOnly = process.env.DATABASE_URL ? [] : ['\\.pg\\.test\\.ts$'];
 
+/** @type {import('jest').Config} */
 module.exports = {
   projects: [
     {
@@ -34,7 +39,8 @@ module.exports = {
       rootDir: __dirname,
       // jsdom plus Node's own fetch: pages talk to real (or recorded) HTTP servers in the tests
       testEnvironment: '<rootDir>/jest/jsdom-env.js',
-      roots: ['<rootDir>/shared-contracts/src', '<rootDir>/web-runtime/src', '<rootDir>/shell/src', '<rootDir>/mf-search/src', '<rootDir>/mf-listing/src', '<rootDir>/mf-account/src', '<rootDir>/mf-publish/src'],
+      // the two shared packages and every web app (shared-contracts/src/web-apps.js)
+      roots: ['shared-contracts', 'web-runtime', ...WEB_APPS.map((app) => app.dir)].map((dir) => `<rootDir>/${dir}/src`),
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform,
       transformIgnorePatterns: [`/node_modules/(?!(${esm})/)`],

@@ -1,5 +1,7 @@
+// @ts-check
 /**
- * One config factory for the five web apps (shell + four remotes).
+ * One config factory for the web apps (the shell and the remotes of
+ * shared-contracts/src/web-apps.js): each app's webpack.config.js is `configFor(__dirname)`.
  *
  * - ts-loader in transpile-only mode (type checking is `npm run typecheck`, once for the repo).
  * - @module-federation/enhanced with the shared singletons of shared-contracts/src/shared-modules.js
@@ -15,23 +17,44 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { SHARED_MODULES, WORKSPACE_PACKAGES } = require('./shared-contracts/src/shared-modules');
+const { REMOTE_APPS, SHELL_APP } = require('./shared-contracts/src/web-apps');
+const { exposesOf } = require('./shared-contracts/src/page-manifest');
 
-const rootPkg = require('./package.json');
+/**
+ * @typedef {import('@module-federation/sdk').moduleFederationPlugin.ModuleFederationPluginOptions} FederationOptions
+ * @typedef {import('@module-federation/sdk').moduleFederationPlugin.SharedObject} SharedObject
+ * @typedef {{ standalone?: unknown }} ConfigEnv  webpack's --env flags
+ * @typedef {{ mode?: string }} ConfigArgv  webpack's arguments
+ * @typedef {import('webpack').Configuration & { devServer?: import('webpack-dev-server').Configuration }} Config
+ * @typedef {(env?: ConfigEnv, argv?: ConfigArgv) => Config} ConfigFactory
+ */
+
+/** @type {{ packages: Record<string, { version?: string } & Record<string, unknown>> }} */
 const lock = require('./package-lock.json');
 
-/** The installed version of a dependency, for requiredVersion. */
+/**
+ * The installed version of a dependency, for requiredVersion.
+ * @param {string} name
+ */
 function installedVersion(name) {
   const entry = lock.packages[`node_modules/${name}`];
   if (!entry) throw new Error(`webpack.base.js: ${name} is not installed`);
   return `^${entry.version}`;
 }
 
-/** The version a shared module is built against: a workspace package's own, else the installed one. */
+/**
+ * The version a shared module is built against: a workspace package's own, else the installed one.
+ * @param {string} pkg
+ */
 function sharedVersion(pkg) {
   return WORKSPACE_PACKAGES.includes(pkg) ? `^${require(`./${pkg}/package.json`).version}` : installedVersion(pkg);
 }
 
-/** The shared modules (the one list: shared-contracts/src/shared-modules.js) and antd. */
+/**
+ * The shared modules (the one list: shared-contracts/src/shared-modules.js) and antd.
+ * @param {{ provideAntd: boolean }} options
+ * @returns {SharedObject}
+ */
 function sharedConfig({ provideAntd }) {
   return {
     ...Object.fromEntries(SHARED_MODULES.map((m) => [m.name, { singleton: true, requiredVersion: sharedVersion(m.package) }])),
@@ -46,12 +69,26 @@ function sharedConfig({ provideAntd }) {
  * its runtime. Remotes are registered by remoteEntry URL, not by manifest snapshot, and only run
  * in browsers, so the snapshot code and the Node paths are left out too.
  * (docs/decisions/0004-first-load-budget.md)
+ * @param {{ isShell: boolean, standalone: boolean }} app
+ * @returns {FederationOptions['experiments']}
  */
 function federationExperiments({ isShell, standalone }) {
+  /** @type {{ disableSnapshot: boolean, target: 'web' }} */
   const optimization = { disableSnapshot: true, target: 'web' };
   if (isShell) return { provideExternalRuntime: true, optimization };
   if (standalone) return { optimization };
   return { externalRuntime: true, optimization };
+}
+
+/**
+ * webpack's mode: --mode, else NODE_ENV, else production.
+ * @param {ConfigArgv} argv
+ * @returns {'production' | 'development' | 'none'}
+ */
+function modeOf(argv) {
+  const mode = argv.mode || process.env.NODE_ENV || 'production';
+  if (mode === 'production' || mode === 'development' || mode === 'none') return mode;
+  throw new Error(`webpack.base.js: mode "${mode}" (--mode or NODE_ENV) is not production, development or none`);
 }
 
 /**
@@ -61,10 +98,11 @@ function federationExperiments({ isShell, standalone }) {
  * @param {number} opts.port       dev-server port
  * @param {Record<string,string>} [opts.exposes]
  * @param {boolean} [opts.isShell]
+ * @returns {ConfigFactory}
  */
 function createConfig({ dir, name, port, exposes = {}, isShell = false }) {
   return (env = {}, argv = {}) => {
-    const mode = argv.mode || process.env.NODE_ENV || 'production';
+    const mode = modeOf(argv);
     const isProd = mode === 'production';
     // A remote served by its own dev server is its own host (QA harness): it brings its own antd.
     // `npm run dev` serves remotes for the shell (PORTAL_REMOTE_MODE=federated): they use the shell's antd.
@@ -182,16 +220,23 @@ function createConfig({ dir, name, port, exposes = {}, isShell = false }) {
  * (shell/src/server), loaded by the site server, which provides React and antd to the remotes.
  * CSS is not injected on the server: our own CSS files register their text for the renderer to
  * put in <head>; CSS from packages (leaflet, slick) is only used by parts drawn in the browser.
+ * @param {object} opts
+ * @param {string} opts.dir
+ * @param {string} opts.name
+ * @param {Record<string,string>} [opts.exposes]
+ * @param {boolean} [opts.isShell]
+ * @returns {ConfigFactory}
  */
 function createServerConfig({ dir, name, exposes = {}, isShell = false }) {
   return (env = {}, argv = {}) => {
-    const mode = argv.mode || process.env.NODE_ENV || 'production';
+    const mode = modeOf(argv);
     const app = path.basename(dir);
     return {
       mode,
       context: dir,
       name: `${app}-server`,
-      entry: isShell ? { server: './src/server/index.ts' } : {},
+      // a remote's server build is its remoteEntry alone
+      entry: isShell ? { server: './src/server/index.ts' } : /** @type {import('webpack').EntryObject} */ ({}),
       devtool: false,
       target: 'async-node',
       // the wrapper's __dirname: the runtime plugin reads chunks from the entry's own folder
@@ -253,4 +298,21 @@ function createServerConfig({ dir, name, exposes = {}, isShell = false }) {
   };
 }
 
-module.exports = { createConfig, createServerConfig, sharedConfig, installedVersion, rootPkg };
+/**
+ * An app's webpack config from its entry in shared-contracts/src/web-apps.js (found by its folder):
+ * federation name, dev port, exposes (the page manifest's), and `.server`, the Node build, when
+ * the app draws part of a server-rendered page.
+ * @param {string} dir  the app's folder (its webpack.config.js's __dirname)
+ * @returns {ConfigFactory & { server?: ConfigFactory }}
+ */
+function configFor(dir) {
+  const folder = path.basename(dir);
+  const remote = REMOTE_APPS.find((app) => app.dir === folder);
+  const app = remote ?? (folder === SHELL_APP.dir ? SHELL_APP : null);
+  if (!app) throw new Error(`webpack.base.js: ${folder} is not in shared-contracts/src/web-apps.js`);
+  const options = { dir, name: app.name, port: app.devPort, isShell: !remote, exposes: remote ? exposesOf(remote.name) : {} };
+  const browser = createConfig(options);
+  return app.serverBuild ? Object.assign(browser, { server: createServerConfig(options) }) : browser;
+}
+
+module.exports = { configFor };

@@ -1,5 +1,4 @@
-const { createConfig } = require('../webpack.base');
-const { exposesOf } = require('../shared-contracts/src/page-manifest');
-
-// exposes: this remote's pages and components in the page manifest
-module.exports = createConfig({ dir: __dirname, name: 'mf_account', port: 3003, exposes: exposesOf('mf_account') });
+// @ts-check
+// This app's build, from its entry in shared-contracts/src/web-apps.js (federation name, dev port,
+// Node build) and its exposes in the page manifest.
+module.exports = require('../webpack.base').configFor(__dirname);

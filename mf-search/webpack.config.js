@@ -1,9 +1,4 @@
-const { createConfig, createServerConfig } = require('../webpack.base');
-const { exposesOf } = require('../shared-contracts/src/page-manifest');
-
-// exposes: this remote's pages and components in the page manifest
-const app = { dir: __dirname, name: 'mf_search', port: 3001, exposes: exposesOf('mf_search') };
-
-module.exports = createConfig(app);
-// the Node build the site server renders with (server-side rendering)
-module.exports.server = createServerConfig(app);
+// @ts-check
+// This app's build, from its entry in shared-contracts/src/web-apps.js (federation name, dev port,
+// Node build) and its exposes in the page manifest.
+module.exports = require('../webpack.base').configFor(__dirname);

@@ -1,19 +1,26 @@
-/** The five web apps and where their builds land; shared by the build, start and dev scripts. */
+// @ts-check
+/** The web apps and where their builds land; shared by the build, start and dev scripts. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import webApps from '../shared-contracts/src/web-apps.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const WEB_APPS = ['shell', 'mf-search', 'mf-listing', 'mf-account', 'mf-publish'];
-export const DEV_PORTS = { shell: 3000, 'mf-search': 3001, 'mf-listing': 3002, 'mf-account': 3003, 'mf-publish': 3004 };
+/** The apps' folders, the shell first (the one list: shared-contracts/src/web-apps.js). */
+export const WEB_APPS = webApps.WEB_APPS.map((app) => app.dir);
+const SHELL = webApps.SHELL_APP.dir;
 
 /** Apps that also build for Node (server-side rendering): their server entry must exist too. */
-export const SERVER_APPS = ['shell', 'mf-search', 'mf-listing'];
-const entryOf = (app) => path.join(ROOT, app, 'dist', app === 'shell' ? 'index.html' : 'remoteEntry.js');
-const serverEntryOf = (app) => path.join(ROOT, app, 'dist', 'server', app === 'shell' ? 'server.js' : 'remoteEntry.js');
+export const SERVER_APPS = webApps.WEB_APPS.filter((app) => app.serverBuild).map((app) => app.dir);
+/** @param {string} app */
+const entryOf = (app) => path.join(ROOT, app, 'dist', app === SHELL ? 'index.html' : 'remoteEntry.js');
+/** @param {string} app */
+const serverEntryOf = (app) => path.join(ROOT, app, 'dist', 'server', app === SHELL ? 'server.js' : 'remoteEntry.js');
 
+/** @param {string} dir */
 function newestMtime(dir) {
   let newest = 0;
+  /** @param {string} d */
   const walk = (d) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
@@ -29,6 +36,7 @@ function newestMtime(dir) {
  * Marks `apps` as built now. webpack does not rewrite an output whose bytes did not change, so after
  * a change that leaves index.html or remoteEntry.js as they were (a server-only file, a test), their
  * old mtime would keep the app stale and every `npm start` would build it again.
+ * @param {string[]} apps
  */
 export function markBuilt(apps) {
   const now = new Date();
@@ -39,6 +47,7 @@ export function markBuilt(apps) {
   }
 }
 
+/** @param {string} file */
 const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
 /** Apps whose build is missing or older than their sources (or the shared packages', or the build config). */

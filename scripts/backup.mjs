@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * `npm run backup -- <dir>` / `npm run restore -- <dir>`: the portal's data, consistently.
  *
@@ -15,6 +16,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 
+/** @typedef {import('../api/src/photos/storage.js').PhotoStorage} PhotoStorage */
+/** @type {typeof import('../api/src/photos/storage.js')} */
 const { dataDirPhotoStorage } = await tsImport('../api/src/photos/storage.ts', import.meta.url);
 
 const [command, target] = process.argv.slice(2);
@@ -23,6 +26,10 @@ const databaseUrl = process.env.DATABASE_URL || '';
 /** What is copied as files; the photos go through their storage (copyPhotos). */
 const PARTS = databaseUrl ? ['jwt-secret'] : ['pglite', 'jwt-secret'];
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(`${command ?? 'backup'}: ${message}`);
   process.exit(1);
@@ -43,16 +50,18 @@ function runningApi() {
     return pid;
   } catch (err) {
     // EPERM: alive but another user's; ESRCH: a stale file left by a crash.
-    return err.code === 'EPERM' ? pid : null;
+    return /** @type {NodeJS.ErrnoException} */ (err).code === 'EPERM' ? pid : null;
   }
 }
 
 /**
  * The connection as libpq's environment variables (issue 19): a password in the arguments would be
  * readable by every user of the machine in the process list while the dump runs.
+ * @param {string} url
  */
 function pgEnv(url) {
   const u = new URL(url);
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, PGHOST: decodeURIComponent(u.hostname), PGPORT: u.port || '5432', PGDATABASE: decodeURIComponent(u.pathname.slice(1)) };
   if (u.username) env.PGUSER = decodeURIComponent(u.username);
   if (u.password) env.PGPASSWORD = decodeURIComponent(u.password);
@@ -61,13 +70,21 @@ function pgEnv(url) {
   return env;
 }
 
+/**
+ * @param {string} bin
+ * @param {string[]} args
+ */
 function run(bin, args, env = process.env) {
   const res = spawnSync(bin, args, { stdio: 'inherit', env });
   if (res.error) fail(`${bin}: ${res.error.message}`);
   if (res.status !== 0) fail(`${bin} terminó con el código ${res.status}`);
 }
 
-/** Every photo of one storage into another, key by key; returns how many. */
+/**
+ * Every photo of one storage into another, key by key; returns how many.
+ * @param {PhotoStorage} from
+ * @param {PhotoStorage} to
+ */
 async function copyPhotos(from, to) {
   let copied = 0;
   for await (const key of from.keys()) {
@@ -80,13 +97,18 @@ async function copyPhotos(from, to) {
   return copied;
 }
 
-/** Empties a storage through its door (after its photos were copied aside). */
+/**
+ * Empties a storage through its door (after its photos were copied aside).
+ * @param {PhotoStorage} storage
+ */
 async function removePhotos(storage) {
+  /** @type {string[]} */
   const keys = [];
   for await (const key of storage.keys()) keys.push(key);
   for (const key of keys) await storage.delete(key);
 }
 
+/** @param {string} dir */
 async function backup(dir) {
   if (fs.existsSync(dir) && fs.readdirSync(dir).length) fail(`${dir} no está vacío`);
   if (!databaseUrl && !fs.existsSync(path.join(dataDir, 'pglite'))) fail(`no hay base de datos en ${dataDir}/pglite`);
@@ -105,6 +127,7 @@ async function backup(dir) {
   console.log(`copia de seguridad en ${dir}: ${manifest.engine}, ${manifest.photos} fotos`);
 }
 
+/** @param {string} dir */
 async function restore(dir) {
   const manifestFile = path.join(dir, 'manifest.json');
   if (!fs.existsSync(manifestFile)) fail(`${dir} no es una copia de seguridad (falta manifest.json)`);

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * bench:web, part 4: the server-rendered HTML under load (issue 17's target: home and detail in
  * p95 <= 100 ms at 20 connections on 100,000 listings), with autocannon at --html-connections for
@@ -10,8 +11,18 @@
  */
 import os from 'node:os';
 
+/**
+ * One case's figures (latencies in ms).
+ * @typedef {{ connections: number, p50: number, p95: number, p99: number, rps: number, non2xx: number, errors: number, distinct?: number, requests?: number, loadavg: string }} CaseResult
+ * @typedef {{ url: string, paths?: string[] }} HtmlCase
+ */
+
 const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
 
+/**
+ * @template T
+ * @param {T[]} xs
+ */
 function shuffle(xs) {
   for (let i = xs.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
@@ -20,7 +31,7 @@ function shuffle(xs) {
   return xs;
 }
 
-/** Listing paths from the sitemap's first file (the site's own list of what exists). */
+/** Listing paths from the sitemap's first file (the site's own list of what exists). @param {string} siteUrl */
 async function listingPaths(siteUrl) {
   const index = await (await fetch(`${siteUrl}/sitemap.xml`)).text();
   const file = index.match(/<loc>([^<]*sitemap-anuncios-0\.xml)<\/loc>/)?.[1];
@@ -29,12 +40,19 @@ async function listingPaths(siteUrl) {
   return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
 }
 
+/**
+ * @param {HtmlCase & { connections: number, seconds: number }} run
+ * @returns {Promise<CaseResult>}
+ */
 async function drive({ url, paths, connections, seconds }) {
   const { default: autocannon } = await import('autocannon');
+  /** @type {number[]} */
   const times = [];
   let next = 0;
+  /** @param {number} duration seconds @returns {Promise<import('autocannon').Result>} */
   const run = (duration) =>
     new Promise((resolve, reject) => {
+      /** @type {import('autocannon').Options} */
       const opts = { url, connections, duration, headers: { 'accept-encoding': 'gzip' } };
       // a different address on every request: setupRequest picks the next unused path
       if (paths) opts.requests = [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }];
@@ -46,6 +64,7 @@ async function drive({ url, paths, connections, seconds }) {
   const used = next;
   const r = await run(seconds);
   const sorted = times.sort((a, b) => a - b);
+  /** @param {number} q */
   const pct = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((q / 100) * sorted.length))] * 10) / 10;
   return {
     connections,
@@ -61,25 +80,33 @@ async function drive({ url, paths, connections, seconds }) {
   };
 }
 
+/**
+ * @param {{ siteUrl: string, detailPath: string, connections: number, seconds: number, count: number }} options
+ * @returns {Promise<Record<string, CaseResult>>}
+ */
 export async function htmlCases({ siteUrl, detailPath, connections, seconds, count }) {
   const details = shuffle(await listingPaths(siteUrl));
   const pages = shuffle(Array.from({ length: Math.max(1, Math.floor(Math.min(count, details.length * 12) / 12) - 1) }, (_, i) => `/?page=${i + 2}`));
+  /** @type {string[]} */
   const cold = [];
   for (let i = 0; i < Math.max(details.length, pages.length); i++) {
     if (details[i]) cold.push(details[i]);
     if (pages[i]) cold.push(pages[i]);
   }
+  /** @type {[string, HtmlCase][]} */
   const cases = [
     ['no-op (/healthz)', { url: `${siteUrl}/healthz` }],
     ['inicio (/), repetido', { url: `${siteUrl}/` }],
     ['detalle, repetido', { url: `${siteUrl}${detailPath}` }],
     ['frío: detalles y páginas nunca pedidos', { url: siteUrl, paths: cold }],
   ];
+  /** @type {Record<string, CaseResult>} */
   const results = {};
   for (const [name, c] of cases) results[name] = await drive({ ...c, connections, seconds });
   return results;
 }
 
+/** @param {Record<string, CaseResult>} results */
 export function printHtmlCases(results) {
   const noop = Object.values(results)[0];
   console.log(`\nHTML del servidor (autocannon, gzip; carga media al terminar cada caso)`);

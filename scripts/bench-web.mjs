@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * Web benchmark (npm run bench:web): the combined site as users get it, on a phone.
  *
@@ -38,16 +39,32 @@ import { htmlCases, printHtmlCases } from './bench-web-html.mjs';
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 // Without the background-networking flags Chromium keeps dialling Google on this closed network.
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+/**
+ * What one page gets (measureBytes, runLighthouse).
+ * @typedef {Awaited<ReturnType<typeof measureBytes>>} Bytes
+ * @typedef {{ score: number, fcpMs: number, lcpMs: number, tbtMs: number, cls: number, siMs: number }} LighthouseRun
+ * @typedef {{ bytes?: Bytes, lighthouse?: { runs: LighthouseRun[], median: LighthouseRun } }} PageResult
+ * @typedef {import('playwright-core').Browser} Browser
+ * @typedef {import('lighthouse').Result} Lhr
+ */
+/** Set by the page itself, on its own clock, when the content is on screen (measureBytes). */
+/** @typedef {Window & { __contentVisibleAt?: number }} MeasuredWindow */
+
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
+/**
+ * @param {string} name
+ * @param {string} [fallback]
+ */
 function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : fallback;
 }
+/** @param {string} name */
 const flag = (name) => process.argv.includes(`--${name}`);
-const RUNS = Number(arg('runs', 3));
-const PORT = Number(arg('port', 3700));
-const API_PORT = Number(arg('api-port', 4700));
+const RUNS = Number(arg('runs', '3'));
+const PORT = Number(arg('port', '3700'));
+const API_PORT = Number(arg('api-port', '4700'));
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs debe ser un entero ≥ 1');
 if (!fs.existsSync(CHROME_PATH)) {
   console.error(`No encuentro Chromium en ${CHROME_PATH}: apt-get install -y chromium, o CHROME_PATH=/ruta/al/binario`);
@@ -56,20 +73,28 @@ if (!fs.existsSync(CHROME_PATH)) {
 
 const siteUrl = `http://127.0.0.1:${PORT}`;
 const apiUrl = `http://127.0.0.1:${API_PORT}`;
-const COUNT = arg('count') === undefined ? null : Number(arg('count').replace(/_/g, ''));
+const COUNT_ARG = arg('count');
+const COUNT = COUNT_ARG === undefined ? null : Number(COUNT_ARG.replace(/_/g, ''));
 if (COUNT !== null && (!Number.isInteger(COUNT) || COUNT < 1)) throw new Error('--count debe ser un entero ≥ 1');
 
 /** --count N: N synthetic listings (the API benchmark's bulk loader); otherwise the demo catalogue. */
 function prepareDataDir() {
-  if (arg('reuse')) return path.resolve(arg('reuse'));
+  const reuse = arg('reuse');
+  if (reuse) return path.resolve(reuse);
   if (COUNT === null) return fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
   console.log(`Cargando ${COUNT} anuncios sintéticos…`);
   const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'bench', 'load-only.ts'), '--count', String(COUNT)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
-  if (r.status !== 0) throw new Error('no se pudieron cargar los anuncios');
-  return r.stdout.trim().split('\n').pop();
+  // the loader prints the data directory last
+  const dir = r.stdout.trim().split('\n').pop();
+  if (r.status !== 0 || !dir) throw new Error('no se pudieron cargar los anuncios');
+  return dir;
 }
 const dataDir = prepareDataDir();
 
+/**
+ * @param {string} url
+ * @param {number} ms
+ */
 async function waitFor(url, ms) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
@@ -92,7 +117,7 @@ function startPortal() {
   });
   const stop = () => {
     try {
-      process.kill(-child.pid, 'SIGTERM');
+      process.kill(-(/** @type {number} */ (child.pid)), 'SIGTERM');
     } catch {
       /* already gone */
     }
@@ -106,6 +131,9 @@ function startPortal() {
  * Cold load on a phone: JS/CSS bytes as transferred (a) requested before the content was on screen
  * (what the first screen needed; the target's figure) and (b) once the network is quiet, with
  * what the page fetches right after (carousels and maps near the screen, prefetches).
+ * @param {Browser} browser
+ * @param {string} url
+ * @param {string} readySelector
  */
 async function measureBytes(browser, url, readySelector) {
   const context = await browser.newContext(PHONE);
@@ -113,6 +141,7 @@ async function measureBytes(browser, url, readySelector) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  /** @type {Map<string, { url: string, type: string, bytes: number }>} */
   const byId = new Map();
   cdp.on('Network.responseReceived', (e) => byId.set(e.requestId, { url: e.response.url, type: e.type, bytes: 0 }));
   cdp.on('Network.loadingFinished', (e) => {
@@ -123,7 +152,7 @@ async function measureBytes(browser, url, readySelector) {
   await page.addInitScript((selector) => {
     const check = () => {
       const el = document.querySelector(selector);
-      if (el && el.getBoundingClientRect().height > 0) window.__contentVisibleAt = performance.now();
+      if (el && el.getBoundingClientRect().height > 0) /** @type {MeasuredWindow} */ (window).__contentVisibleAt = performance.now();
       else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
@@ -134,12 +163,14 @@ async function measureBytes(browser, url, readySelector) {
   const visibleMs = Date.now() - started;
   const beforeVisible = new Set(
     await page.evaluate(async () => {
-      while (window.__contentVisibleAt === undefined) await new Promise((r) => requestAnimationFrame(r));
-      const at = window.__contentVisibleAt;
+      const measured = /** @type {MeasuredWindow} */ (window);
+      while (measured.__contentVisibleAt === undefined) await new Promise((r) => requestAnimationFrame(r));
+      const at = measured.__contentVisibleAt;
       return performance.getEntriesByType('resource').filter((e) => e.startTime <= at).map((e) => e.name);
     }),
   );
   await page.waitForLoadState('networkidle');
+  /** @param {string} type */
   const sum = (type) => [...byId.values()].filter((r) => r.type === type).reduce((n, r) => n + r.bytes, 0);
   const scripts = [...byId.values()].filter((r) => r.type === 'Script').sort((a, b) => b.bytes - a.bytes);
   const firstScreenJs = [...byId.values()].filter((r) => r.type === 'Script' && (beforeVisible.has(r.url) || r.url === url));
@@ -157,29 +188,54 @@ async function measureBytes(browser, url, readySelector) {
   return result;
 }
 
+/** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const LHR_DIR = arg('lhr-dir') ? path.resolve(arg('lhr-dir')) : null;
+const LHR_DIR_ARG = arg('lhr-dir');
+const LHR_DIR = LHR_DIR_ARG ? path.resolve(LHR_DIR_ARG) : null;
 
-/** Where the blocking time comes from: the run's longest tasks and its costliest scripts. */
+/**
+ * The rows of a table audit (long-tasks, bootup-time), as far as they are read here.
+ * @param {Lhr} lhr
+ * @param {string} audit
+ * @returns {Record<string, any>[]}
+ */
+function auditItems(lhr, audit) {
+  const details = lhr.audits[audit]?.details;
+  return details && 'items' in details && Array.isArray(details.items) ? details.items : [];
+}
+
+/**
+ * Where the blocking time comes from: the run's longest tasks and its costliest scripts.
+ * @param {string} name
+ * @param {Lhr} lhr
+ */
 function printTbtBreakdown(name, lhr) {
-  const longTasks = lhr.audits['long-tasks']?.details?.items ?? [];
-  const bootup = lhr.audits['bootup-time']?.details?.items ?? [];
+  const longTasks = auditItems(lhr, 'long-tasks');
+  const bootup = auditItems(lhr, 'bootup-time');
+  /** @param {unknown} u */
   const short = (u) => String(u).replace(siteUrl, '');
   console.log(`  ${name}: tareas largas (ms, simuladas) ${longTasks.slice(0, 6).map((t) => `${Math.round(t.duration)} ${short(t.url)}`).join('; ') || 'ninguna'}`);
   console.log(`  ${name}: CPU por script (ms) ${bootup.slice(0, 5).map((b) => `${short(b.url)} ${Math.round(b.total)} (eval ${Math.round(b.scripting)})`).join('; ')}`);
 }
 
+/**
+ * @param {string} url
+ * @param {string} name
+ */
 async function runLighthouse(url, name) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
+  /** @type {LighthouseRun[]} */
   const runs = [];
   let failures = 0;
   for (let i = 0; i < RUNS; i++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'lh-')) });
     try {
       // Lighthouse's defaults are the mobile preset: Moto G Power screen, simulated slow 4G, 4x CPU slowdown.
-      const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      if (!result) throw new Error('Lighthouse no devolvió resultado');
+      const { lhr } = result;
       if (lhr.runtimeError) {
         // an intermittent trace failure (NO_NAVSTART, NO_FCP) says nothing about the page: try that
         // run again, a few times at most
@@ -193,25 +249,33 @@ async function runLighthouse(url, name) {
         fs.writeFileSync(path.join(LHR_DIR, `${name}-${runs.length + 1}.json`), JSON.stringify(lhr));
         printTbtBreakdown(`${name} #${runs.length + 1}`, lhr);
       }
-      const a = lhr.audits;
+      /** @param {string} id */
+      const value = (id) => {
+        const v = lhr.audits[id]?.numericValue;
+        if (v === undefined) throw new Error(`Lighthouse: la pasada no midió ${id}`);
+        return v;
+      };
+      const score = lhr.categories.performance?.score;
+      if (score === null || score === undefined) throw new Error('Lighthouse: la pasada no tiene puntuación de rendimiento');
       runs.push({
-        score: Math.round(lhr.categories.performance.score * 100),
-        fcpMs: Math.round(a['first-contentful-paint'].numericValue),
-        lcpMs: Math.round(a['largest-contentful-paint'].numericValue),
-        tbtMs: Math.round(a['total-blocking-time'].numericValue),
-        cls: +a['cumulative-layout-shift'].numericValue.toFixed(3),
-        siMs: Math.round(a['speed-index'].numericValue),
+        score: Math.round(score * 100),
+        fcpMs: Math.round(value('first-contentful-paint')),
+        lcpMs: Math.round(value('largest-contentful-paint')),
+        tbtMs: Math.round(value('total-blocking-time')),
+        cls: +value('cumulative-layout-shift').toFixed(3),
+        siMs: Math.round(value('speed-index')),
       });
     } finally {
       await chrome.kill();
     }
   }
+  /** @param {keyof LighthouseRun} k */
   const pick = (k) => median(runs.map((r) => r[k]));
   return { runs, median: { score: pick('score'), fcpMs: pick('fcpMs'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls'), siMs: pick('siMs') } };
 }
 
-const HTML_CONNECTIONS = Number(arg('html-connections', 20));
-const HTML_SECONDS = Number(arg('html-seconds', 10));
+const HTML_CONNECTIONS = Number(arg('html-connections', '20'));
+const HTML_SECONDS = Number(arg('html-seconds', '10'));
 
 async function main() {
   const { stop } = startPortal();
@@ -221,6 +285,7 @@ async function main() {
     await waitFor(`${apiUrl}/health`, 120_000);
     const list = await fetch(`${apiUrl}/allAnuncios`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filters: {}, page: 0 }) });
     if (!list.ok) throw new Error(`POST /allAnuncios: HTTP ${list.status}`);
+    /** @type {import('shared-contracts').AllAnunciosResponse} */
     const { anuncios: listed, count: total } = await list.json();
     const withPhotos = listed.find((a) => (a.image_urls ?? []).length > 0) ?? (COUNT !== null || arg('reuse') ? listed[0] : undefined);
     if (!withPhotos) throw new Error('El catálogo de demostración no tiene anuncios con fotos');
@@ -231,6 +296,7 @@ async function main() {
 
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((f) => f !== '--headless=new') });
+    /** @type {Record<string, PageResult>} */
     const results = { inicio: {}, detalle: {} };
     try {
       for (const p of flag('html-only') ? [] : pages) {
@@ -247,15 +313,16 @@ async function main() {
     // the server-rendered HTML itself, under load (issue 17's target: p95 <= 100 ms at 20 connections)
     const html = await htmlCases({ siteUrl, detailPath: new URL(pages[1].url).pathname, connections: HTML_CONNECTIONS, seconds: HTML_SECONDS, count: total });
 
+    /** @param {number} n */
     const kb = (n) => (n / 1024).toFixed(1);
     console.log(`\nWeb, teléfono 390x844 (${new Date().toISOString()}, carga media ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')})`);
     console.log('| página | JS KB gzip hasta ver el contenido | scripts | JS KB gzip con la red quieta | scripts | CSS KB | visible ms | Lighthouse | LCP ms | TBT ms | CLS |');
     console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
     for (const [name, r] of Object.entries(results)) {
       if (!r.bytes) continue;
-      const lh = r.lighthouse?.median;
+      const lh = r.lighthouse;
       console.log(
-        `| ${name} | ${kb(r.bytes.jsBytesBeforeVisible)} | ${r.bytes.scriptsBeforeVisible} | ${kb(r.bytes.jsBytes)} | ${r.bytes.scripts} | ${kb(r.bytes.cssBytes)} | ${r.bytes.visibleMs} | ${lh ? `${lh.score} (${r.lighthouse.runs.map((x) => x.score).join(', ')})` : '-'} | ${lh?.lcpMs ?? '-'} | ${lh?.tbtMs ?? '-'} | ${lh?.cls ?? '-'} |`,
+        `| ${name} | ${kb(r.bytes.jsBytesBeforeVisible)} | ${r.bytes.scriptsBeforeVisible} | ${kb(r.bytes.jsBytes)} | ${r.bytes.scripts} | ${kb(r.bytes.cssBytes)} | ${r.bytes.visibleMs} | ${lh ? `${lh.median.score} (${lh.runs.map((x) => x.score).join(', ')})` : '-'} | ${lh?.median.lcpMs ?? '-'} | ${lh?.median.tbtMs ?? '-'} | ${lh?.median.cls ?? '-'} |`,
       );
     }
     for (const [name, r] of Object.entries(results)) {

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * Production build of the web apps: `npm run build` (all) or `npm run build -- mf-search shell`.
  * One webpack MultiCompiler in one process; `--if-stale` builds only what is missing or outdated.
@@ -9,11 +10,17 @@ import { ROOT, WEB_APPS, markBuilt, staleApps } from './apps.mjs';
 
 const require = createRequire(import.meta.url);
 
+/**
+ * @param {string[]} apps
+ * @param {{ quiet?: boolean }} [options]
+ */
 export async function buildApps(apps, { quiet = false } = {}) {
   if (apps.length === 0) return;
+  /** @type {typeof import('webpack')} */
   const webpack = require('webpack');
   // apps that render on the server build twice: the browser build and the Node build (`.server`)
   const configs = apps.flatMap((app) => {
+    /** @type {import('../webpack.base.js').ConfigFactory & { server?: import('../webpack.base.js').ConfigFactory }} */
     const factory = require(path.join(ROOT, app, 'webpack.config.js'));
     const argv = { mode: 'production' };
     return factory.server ? [factory({}, argv), factory.server({}, argv)] : [factory({}, argv)];
@@ -25,12 +32,12 @@ export async function buildApps(apps, { quiet = false } = {}) {
     compiler.options.parallelism = 2;
     compiler.run((err, stats) => {
       compiler.close(() => {});
-      if (err) return reject(err);
+      if (err || !stats) return reject(err ?? new Error('webpack build gave no result'));
       if (stats.hasErrors()) {
         console.error(stats.toString({ all: false, errors: true, errorDetails: true }));
         return reject(new Error('webpack build failed'));
       }
-      resolve();
+      resolve(undefined);
     });
   });
   markBuilt(apps);

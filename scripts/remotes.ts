@@ -20,10 +20,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SHARED_MODULES, WORKSPACE_PACKAGES, checkAntdComponents, checkRemoteManifest, type RemoteManifest, type RemoteName } from 'shared-contracts';
+import { REMOTE_APPS, SHARED_MODULES, WORKSPACE_PACKAGES, checkAntdComponents, checkRemoteManifest, type RemoteManifest, type RemoteName } from 'shared-contracts';
 
 const ROOT = path.resolve(__dirname, '..');
-const APPS: Record<string, RemoteName> = { 'mf-search': 'mf_search', 'mf-listing': 'mf_listing', 'mf-account': 'mf_account', 'mf-publish': 'mf_publish' };
+/** Remote folder -> federation name (shared-contracts/src/web-apps.js). */
+const APPS: Record<string, RemoteName> = Object.fromEntries(REMOTE_APPS.map((app) => [app.dir, app.name]));
 const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? 'data');
 const registryFile = path.join(dataDir, 'registry.json');
 const historyFile = path.join(dataDir, 'registry-history.json');

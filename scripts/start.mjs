@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * `npm start`: builds the web apps that are missing or outdated, then serves the combined site
  * (PORT, default 3000) and runs the API (API_PORT, default 4000) on the embedded defaults:
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { ROOT, staleApps } from './apps.mjs';
 import { buildApps } from './build.mjs';
 
+/** @type {typeof import('../shell/server/site-server.mjs')} */
 const { createSiteServer, siteSettingsOrExit } = await import(path.join(ROOT, 'shell', 'server', 'site-server.mjs'));
 
 // a bad variable (PORTAL_TEST_ROUTES in production, …) stops here, before any build or the API

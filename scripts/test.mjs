@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * `npm test`: every test of the repository, in order of cost.
  *   1. typecheck of the whole repo and the lint rules
@@ -17,7 +18,14 @@ const args = new Set(process.argv.slice(2));
 const results = path.join(ROOT, 'test-results');
 fs.mkdirSync(results, { recursive: true });
 
+/** @type {string[]} */
 const stages = [];
+/**
+ * @param {string} label
+ * @param {string} cmd
+ * @param {string[]} cmdArgs
+ * @param {import('node:child_process').SpawnSyncOptions} [opts]
+ */
 function run(label, cmd, cmdArgs, opts = {}) {
   console.log(`\n=== ${label} ===`);
   const started = Date.now();
@@ -37,13 +45,14 @@ function postgresOnlySuites() {
     .sort();
 }
 
+/** @param {string} name */
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 let ok = true;
 let passed = 0;
 let failed = 0;
 
 if (!args.has('--e2e-only')) {
-  ok = run('typecheck', bin('tsc'), ['-p', 'tsconfig.json']) && ok;
+  ok = run('typecheck', bin('tsc'), ['-b', 'tsconfig.json', 'tsconfig.node.json']) && ok;
   ok = run('lint', bin('eslint'), ['--max-warnings=0', '.']) && ok;
   const jestOut = path.join(results, 'jest.json');
   fs.rmSync(jestOut, { force: true });

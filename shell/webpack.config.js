@@ -1,7 +1,4 @@
-const { createConfig, createServerConfig } = require('../webpack.base');
-
-const app = { dir: __dirname, name: 'shell', port: 3000, isShell: true };
-
-module.exports = createConfig(app);
-// the renderer the site server loads (shell/src/server): renders the public pages on Node
-module.exports.server = createServerConfig(app);
+// @ts-check
+// This app's build, from its entry in shared-contracts/src/web-apps.js (federation name, dev port,
+// Node build) and its exposes in the page manifest.
+module.exports = require('../webpack.base').configFor(__dirname);

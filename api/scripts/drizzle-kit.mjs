@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Runs drizzle-kit (hoisted to the root node_modules) so that it finds drizzle-orm, which npm
  * installed under api/node_modules only: bare `drizzle-orm` imports are resolved from api/.

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
 import { z } from 'zod';
-import { APPROVAL_IMMUNITY_DAYS_DEFAULT, LISTING_TTL_DAYS_DEFAULT, REPORTS_TO_HOLD_DEFAULT } from 'shared-contracts';
+import { APPROVAL_IMMUNITY_DAYS_DEFAULT, LISTING_TTL_DAYS_DEFAULT, REPORTS_TO_HOLD_DEFAULT, WEB_APPS } from 'shared-contracts';
 import { isSingleEmail } from 'shared-contracts/schemas';
 
 function isAddressOrCidr(value: string): boolean {
@@ -18,7 +18,8 @@ function isAddressOrCidr(value: string): boolean {
   return /^\d+$/.test(prefix) && Number(prefix) <= max;
 }
 
-const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+// the web apps' dev and standalone servers (shared-contracts/src/web-apps.js)
+const DEV_ORIGINS = WEB_APPS.flatMap(({ devPort }) => [`http://localhost:${devPort}`, `http://127.0.0.1:${devPort}`]);
 
 const bool = (fallback: boolean) =>
   z

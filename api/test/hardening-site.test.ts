@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -122,5 +123,33 @@ describe('site server: production hardening', () => {
     }
     // Refusals carry them too.
     expect((await fetch(`${production.url}/remotes/mf-listing/v/7/remoteEntry.js.map`)).headers.get('permissions-policy')).toContain('camera=()');
+  });
+
+  test('a file is sent gzip when the browser asks, whole, and its kept gzip follows the file when it changes', async () => {
+    const file = path.join(dataDir, 'remotes', 'mf-listing', '7', 'chunk.js');
+    const get = (acceptEncoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+        http
+          .get(`${local.url}/remotes/mf-listing/v/7/chunk.js`, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const first = 'var uno = 1;\n'.repeat(200);
+    fs.writeFileSync(file, first);
+    const gz = await get('gzip, deflate');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toBe('Accept-Encoding');
+    expect(Number(gz.headers['content-length'])).toBe(gz.body.length);
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(first);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(first);
+    const second = 'var dos = 2;\n'.repeat(300);
+    fs.writeFileSync(file, second);
+    expect(zlib.gunzipSync((await get('gzip')).body).toString()).toBe(second);
   });
 });

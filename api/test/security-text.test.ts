@@ -9,11 +9,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { WEB_APPS } from 'shared-contracts';
 import { startTestApp, type TestApp } from './support/app';
 import { createUser } from './support/users';
 
 const ROOT = path.resolve(__dirname, '../..');
-const WEB_SRC = ['shell/src', 'mf-search/src', 'mf-listing/src', 'mf-account/src', 'mf-publish/src', 'shared-contracts/src'];
+// every web app (shared-contracts/src/web-apps.js) and the shared packages it is built from
+const WEB_SRC = [...WEB_APPS.map((app) => `${app.dir}/src`), 'shared-contracts/src', 'web-runtime/src'];
 const PAYLOAD = '<img src=x onerror=alert(1)><script>alert("x")</script></title>';
 
 function sources(dir: string): string[] {

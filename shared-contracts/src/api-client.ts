@@ -35,7 +35,7 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
 
   async function request<T>(method: string, path: string, opts: { body?: unknown; token?: string; form?: FormData; signal?: AbortSignal } = {}): Promise<T> {
     const headers: Record<string, string> = {};
-    let body: BodyInit | undefined;
+    let body: string | FormData | undefined;
     if (opts.form) body = opts.form;
     else if (opts.body !== undefined) {
       headers['content-type'] = 'application/json';

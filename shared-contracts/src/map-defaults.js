@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The map tiles used when TILE_URL is not set: read by the contracts' runtime-config defaults and
  * by the site server (plain node, which serves it in /config.json and admits its origin in the

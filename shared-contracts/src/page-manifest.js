@@ -1,6 +1,9 @@
+// @ts-check
 /**
  * THE PAGE MANIFEST: every screen of the portal (SPEC §2) and every module a remote exposes.
  * A screen's code starts at its `module`. Adding a screen is one entry here and one page file.
+ *
+ * The remotes themselves (name, folder, dev port) are the list in web-apps.js.
  *
  * Derived from this list (docs/decisions/0013-page-manifest-and-contracts.md):
  *  - the shell's route table (shell/src/app/routes.tsx) and its server renderer;
@@ -10,8 +13,8 @@
  *  - the contract check of a remote's build (remote-contract.ts, `npm run remote -- check`);
  *  - ROUTES (routes.ts);
  *  - which addresses the site server renders on the server or leaves to the browser
- *    (shell/server/site-server.mjs, plain node: this is why the file is plain CommonJS data;
- *    its types are in page-manifest.d.ts).
+ *    (shell/server/site-server.mjs, plain node: this is why the file is plain CommonJS data,
+ *    typed with JSDoc and checked by tsc as TypeScript is).
  *
  * A page:
  *   id      its key in ROUTES
@@ -26,10 +29,34 @@
  */
 'use strict';
 
-/** Remote (federation name) -> its folder. */
-const REMOTE_DIRS = { mf_search: 'mf-search', mf_listing: 'mf-listing', mf_account: 'mf-account', mf_publish: 'mf-publish' };
+const { REMOTE_APPS } = require('./web-apps.js');
 
-const PAGES = [
+/** @typedef {import('./web-apps.js').RemoteName} RemoteName */
+
+/** Remote (federation name) -> its folder (web-apps.js). */
+const REMOTE_DIRS = /** @type {Readonly<Record<RemoteName, string>>} */ (Object.fromEntries(REMOTE_APPS.map((app) => [app.name, app.dir])));
+
+/** Who may open a page; the others go home (a logged-in user on a guestOnly page: to ?next=). */
+/** @typedef {'public' | 'guestOnly' | 'userOnly' | 'moderatorOnly'} PageGuard */
+/**
+ * @typedef {object} PageEntry
+ * @property {PageId} id
+ * @property {string} path
+ * @property {RemoteName} remote
+ * @property {string} expose  './LoginPage': loaded as `mf_account/LoginPage`
+ * @property {string} module  the page's file from the repository root
+ * @property {PageGuard} guard
+ * @property {boolean} ssr  rendered on the server too; its data comes from the module's `serverData` export
+ * @property {string} [label]  its link in the remote's standalone QA harness
+ */
+/**
+ * @typedef {object} ExposedComponent
+ * @property {RemoteName} remote
+ * @property {string} expose
+ * @property {string} module
+ */
+
+const PAGE_LIST = /** @type {const} */ ([
   // Search: the home page, and the landing pages (/venta/apartamento/piantini, landing.ts)
   { id: 'home', path: '/', remote: 'mf_search', expose: './HomePage', module: 'mf-search/src/pages/home-page.tsx', guard: 'public', ssr: true, label: 'Inicio' },
   { id: 'landingVenta', path: '/venta/*', remote: 'mf_search', expose: './HomePage', module: 'mf-search/src/pages/home-page.tsx', guard: 'public', ssr: true },
@@ -59,22 +86,33 @@ const PAGES = [
   // Issue 20: the owner's edit page, and the reminder email's renew link (no session needed)
   { id: 'editarAnuncio', path: '/editarAnuncio/:anuncioId', remote: 'mf_publish', expose: './EditarAnuncioPage', module: 'mf-publish/src/pages/editar-anuncio-page.tsx', guard: 'userOnly', ssr: false },
   { id: 'renovarAnuncio', path: '/renovarAnuncio/:anuncioId/:token', remote: 'mf_publish', expose: './RenovarAnuncioPage', module: 'mf-publish/src/pages/renovar-anuncio-page.tsx', guard: 'public', ssr: false },
-];
+]);
+
+/** A page's key in ROUTES: the ids above. */
+/** @typedef {(typeof PAGE_LIST)[number]['id']} PageId */
+
+/** @type {readonly PageEntry[]} */
+const PAGES = PAGE_LIST;
 
 /**
  * Exposes that are not pages: components a remote renders inside another remote's pages
  * (RemoteComponent, web-runtime/remote). Default export, as for pages.
+ * @type {readonly ExposedComponent[]}
  */
 const COMPONENTS = [
   // the one listing card of the portal (search results, my listings)
   { remote: 'mf_listing', expose: './AnuncioCard', module: 'mf-listing/src/features/anuncio-card/components/anuncio-card.tsx' },
-  { remote: 'mf_listing', expose: './AnuncioDetail', module: 'mf-listing/src/features/anuncio-detail/components/anuncio-detail.tsx' },
 ];
 
-/** A remote's webpack `exposes`: expose -> its file, relative to the remote's folder. */
+/**
+ * A remote's webpack `exposes`: expose -> its file, relative to the remote's folder.
+ * @param {RemoteName} remote
+ * @returns {Record<string, string>}
+ */
 function exposesOf(remote) {
   const dir = REMOTE_DIRS[remote];
   if (!dir) throw new Error(`page-manifest: no remote ${remote}`);
+  /** @type {Record<string, string>} */
   const exposes = {};
   for (const entry of [...PAGES, ...COMPONENTS]) {
     if (entry.remote !== remote) continue;
@@ -86,7 +124,10 @@ function exposesOf(remote) {
   return exposes;
 }
 
-/** A page's path as a regular expression over an address's pathname (the site server's test). */
+/**
+ * A page's path as a regular expression over an address's pathname (the site server's test).
+ * @param {string} path
+ */
 function pathPattern(path) {
   const rest = path.endsWith('/*') ? path.slice(0, -2) : path;
   const body = rest

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { checkAntdComponents, checkRemoteManifest, type RemoteManifest } from './remote-contract';
+import { REMOTE_APPS } from './web-apps';
 
 const host = {
   react: '19.3.1',
@@ -58,7 +59,7 @@ describe('antd components the shell provides (docs/decisions/0002-antd-sharing.m
  */
 describe('npm run remote -- check on the real builds', () => {
   const ROOT = path.resolve(__dirname, '..', '..');
-  const APPS = ['mf-search', 'mf-listing', 'mf-account', 'mf-publish'];
+  const APPS = REMOTE_APPS.map((app) => app.dir);
   // A component no remote uses today and the shell does not list (asserted below).
   const MISSING = 'antd/es/calendar';
   const check = (...args: string[]) =>

@@ -122,7 +122,7 @@ export function proposeSearchName(filters: Filters): string {
 }
 
 /** The visitor's favourites as stored in the browser (a bad or missing value is none). */
-export function readLocalFavoritos(storage: Pick<Storage, 'getItem'> | null): string[] {
+export function readLocalFavoritos(storage: { getItem(key: string): string | null } | null): string[] {
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(FAVORITOS_STORAGE_KEY) ?? '[]');
     return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string').slice(0, FAVORITOS_MAX) : [];

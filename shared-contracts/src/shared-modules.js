@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The modules the web apps share as ONE copy at run time (Module Federation singletons): the one
  * list, read by webpack.base.js (the shared config of every build), by the contract check
@@ -11,6 +12,14 @@
  */
 'use strict';
 
+/**
+ * @typedef {object} SharedModule
+ * @property {string} name
+ * @property {string} package
+ * @property {boolean} checked
+ */
+
+/** @type {readonly SharedModule[]} */
 const SHARED_MODULES = [
   { name: 'react', package: 'react', checked: true },
   { name: 'react/', package: 'react', checked: false },
@@ -26,7 +35,10 @@ const SHARED_MODULES = [
   { name: 'web-runtime/router', package: 'web-runtime', checked: true },
 ];
 
-/** The workspace packages among them (their version is their package.json's). */
+/**
+ * The workspace packages among them (their version is their package.json's).
+ * @type {readonly string[]}
+ */
 const WORKSPACE_PACKAGES = ['shared-contracts', 'web-runtime'];
 
 module.exports = { SHARED_MODULES, WORKSPACE_PACKAGES };

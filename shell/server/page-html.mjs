@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A page's HTML from the shell's index.html and the page's data, with no string surgery on data
  * (issue 40). The template is cut once per version, by patterns that only ever see the template,
@@ -8,10 +9,23 @@
  * expanded them: one 139-character title made a page of gigabytes).
  */
 
-/** Text or a double-quoted attribute value. */
+/** @typedef {import('../../shared-contracts/src/ssr.js').PageHead} PageHead */
+/**
+ * index.html in pieces (compileTemplate): the <head> as text and the tags a page may set, by key.
+ * @typedef {object} Template
+ * @property {string} siteUrl
+ * @property {(string | { key: string, tag: string })[]} segments
+ * @property {string} body   from </head> to #root
+ * @property {string} root   the template's #root element
+ * @property {string} after  what follows #root
+ * @property {string} afterRendered  the same without the <noscript> notice
+ * @property {{ body: string, after: string }} unavailable  body and after without the app's script
+ */
+
+/** Text or a double-quoted attribute value. @param {unknown} s */
 export const escapeHtml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** JSON inside <script>: nothing in it can close the element or start a comment. */
+/** JSON inside <script>: nothing in it can close the element or start a comment. @param {unknown} value */
 export const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 const PLACEHOLDER = '__PUBLIC_SITE_URL__';
@@ -22,17 +36,20 @@ const ROOT_DIV = /<div id="?root"?>\s*(?:<div class="?boot-header"?><\/div>)?\s*
 const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>/;
 const MAIN_SCRIPT = /<script[^>]*main\.js[^>]*><\/script>/;
 
-/** 'title', 'canonical', 'name:description', 'property:og:title'. */
+/** 'title', 'canonical', 'name:description', 'property:og:title'. @param {string} tag a match of PAGE_TAG */
 function tagKey(tag) {
   if (tag.startsWith('<title>')) return 'title';
   if (tag.startsWith('<link')) return 'canonical';
-  const [, attr, name] = /^<meta (name|property)="?([^"\s>]+)/.exec(tag);
+  const [, attr, name] = /** @type {RegExpExecArray} */ (/^<meta (name|property)="?([^"\s>]+)/.exec(tag));
   return `${attr}:${name}`;
 }
 
 /**
  * index.html in pieces. `siteUrl` (PUBLIC_SITE_URL) takes the place of the template's placeholder,
  * escaped; the canonical link and og:url are always written from data (the home's by default).
+ * @param {string} html
+ * @param {string} siteUrl
+ * @returns {Template}
  */
 export function compileTemplate(html, siteUrl) {
   const text = html.split(PLACEHOLDER).join(escapeHtml(siteUrl));
@@ -40,6 +57,7 @@ export function compileTemplate(html, siteUrl) {
   const root = ROOT_DIV.exec(text);
   if (headEnd < 0 || !root || root.index < headEnd) throw new Error('index.html: falta </head> o <div id="root"> después de él');
   const head = text.slice(0, headEnd);
+  /** @type {Template['segments']} */
   const segments = [];
   let at = 0;
   for (const m of head.matchAll(PAGE_TAG)) {
@@ -62,9 +80,15 @@ export function compileTemplate(html, siteUrl) {
   };
 }
 
-/** The tags a page's head sets, by key (tagKey), each value escaped once. */
+/**
+ * The tags a page's head sets, by key (tagKey), each value escaped once.
+ * @param {PageHead} head
+ * @param {string} siteUrl
+ */
 function pageTags(head, siteUrl) {
+  /** @type {Map<string, string>} */
   const tags = new Map();
+  /** @param {'name' | 'property'} attr @param {string} name @param {string} content */
   const meta = (attr, name, content) => tags.set(`${attr}:${name}`, `<meta ${attr}="${name}" content="${escapeHtml(content)}" />`);
   const canonical = head.canonical || `${siteUrl}/`;
   tags.set('canonical', `<link rel="canonical" href="${escapeHtml(canonical)}" />`);
@@ -96,7 +120,11 @@ function pageTags(head, siteUrl) {
   return tags;
 }
 
-/** <head> up to </head>: the template's tags, the page's in their place or after them. */
+/**
+ * <head> up to </head>: the template's tags, the page's in their place or after them.
+ * @param {Template} template
+ * @param {PageHead} [head]
+ */
 function headHtml(template, head = {}, styles = '') {
   const tags = pageTags(head, template.siteUrl);
   const out = template.segments.map((s) => {
@@ -116,13 +144,19 @@ function headHtml(template, head = {}, styles = '') {
 /**
  * The page: `head` (PageHead), and with `root` (the server's HTML of #root) the styles and the
  * inline data `script` too; without `root` the template's #root, for the browser to render.
+ * @param {Template} template
+ * @param {{ head?: PageHead, styles?: string, root?: string, script?: string }} [page]
  */
 export function pageHtml(template, { head, styles, root, script } = {}) {
   if (root === undefined) return headHtml(template, head) + template.body + template.root + template.after;
   return `${headHtml(template, head, styles)}${template.body}<div id="root">${root}</div><script>${script}</script>${template.afterRendered}`;
 }
 
-/** The API does not answer: a Spanish message, status 503, never an empty page. */
+/**
+ * The API does not answer: a Spanish message, status 503, never an empty page.
+ * @param {Template} template
+ * @param {string} message
+ */
 export function unavailableHtml(template, message) {
   const main = `<main style="padding:32px 16px;text-align:center"><h1>${escapeHtml(message)}</h1><p><a href="/">Volver a intentar</a></p></main>`;
   return `${headHtml(template)}${template.unavailable.body}<div id="root"><div class="boot-header"></div>${main}</div>${template.unavailable.after}`;

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * What the production site server adds to, and holds back from, the base headers (issue 19,
  * item 9), kept apart from site-server.mjs so its rewrite can hook it in with two lines:
@@ -9,12 +10,19 @@
  */
 import path from 'node:path';
 
-/** True for a site on this machine (development, e2e): everything is served as before. */
+/**
+ * True for a site on this machine (development, e2e): everything is served as before.
+ * @param {string} siteUrl
+ */
 export function isLocalSite(siteUrl) {
   const host = new URL(siteUrl).hostname;
   return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
 }
 
+/**
+ * @param {string} siteUrl
+ * @param {NodeJS.ProcessEnv} [env]
+ */
 export function isProductionSite(siteUrl, env = process.env) {
   return env.NODE_ENV === 'production' || !isLocalSite(siteUrl);
 }
@@ -35,8 +43,13 @@ const PERMISSIONS_POLICY = [
   'browsing-topics=()',
 ].join(', ');
 
-/** Headers every answer of the site carries on top of site-server.mjs's own. */
+/**
+ * Headers every answer of the site carries on top of site-server.mjs's own.
+ * @param {string} siteUrl
+ * @returns {Record<string, string>}
+ */
 export function extraSecurityHeaders(siteUrl) {
+  /** @type {Record<string, string>} */
   const headers = { 'permissions-policy': PERMISSIONS_POLICY };
   if (new URL(siteUrl).protocol === 'https:') headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
   return headers;
@@ -48,9 +61,10 @@ export function extraSecurityHeaders(siteUrl) {
  * served). `urlPath` is decoded; it is judged as the file lookup reads it: dot segments and
  * repeated or trailing slashes resolved, and in any case (a case-insensitive disk serves
  * MAIN.JS.MAP too).
+ * @param {string} urlPath
  */
 export function hiddenInProduction(urlPath) {
   const file = path.posix.normalize(urlPath).replace(/\/+$/, '').toLowerCase();
   if (file.endsWith('.map')) return true;
-  return /^\/remotes\/mf-[a-z]+(\/v\/[^/]+)?(\/index\.html)?$/.test(file);
+  return /^\/remotes\/[^/]+(\/v\/[^/]+)?(\/index\.html)?$/.test(file);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Static server for the combined site: the shell's build at /, each remote's build under
  * /remotes/<app>/, the runtime config (/config.json) and the remote registry (/registry.json)
@@ -17,12 +18,24 @@ import { compileTemplate, pageHtml } from './page-html.mjs';
 import { robotsTxt, sitemapFor } from './sitemap.mjs';
 import pageManifest from '../../shared-contracts/src/page-manifest.js';
 import mapDefaults from '../../shared-contracts/src/map-defaults.js';
+import webApps from '../../shared-contracts/src/web-apps.js';
+
+/**
+ * @typedef {import('node:http').IncomingMessage} Request
+ * @typedef {import('node:http').ServerResponse} Response
+ * @typedef {import('node:http').OutgoingHttpHeaders} Headers
+ * @typedef {ReturnType<typeof siteSettings>} SiteSettings
+ * @typedef {{ entry: string, serverEntry: string | null }} RegistryEntry
+ * @typedef {Record<string, RegistryEntry>} Registry
+ */
 
 const { PAGES, pathPattern } = pageManifest;
 const { DEFAULT_TILE_URL } = mapDefaults;
+// the remotes served under /remotes/<folder>/ (shared-contracts/src/web-apps.js)
+const { REMOTE_APPS } = webApps;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const REMOTE_APPS = { mf_search: 'mf-search', mf_listing: 'mf-listing', mf_account: 'mf-account', mf_publish: 'mf-publish' };
 
+/** @type {Record<string, string>} */
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -41,7 +54,12 @@ const TYPES = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map', '.txt']);
 
-/** A bad value must stop the start with its name, not reach the browser as NaN. */
+/**
+ * A bad value must stop the start with its name, not reach the browser as NaN.
+ * @param {string} name
+ * @param {string | undefined} value
+ * @param {number} fallback
+ */
 function positiveInt(name, value, fallback) {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
@@ -49,7 +67,7 @@ function positiveInt(name, value, fallback) {
   return n;
 }
 
-/** RD$ per US$, the same variable and default as the API's price filter (api/src/config.ts). */
+/** RD$ per US$, the same variable and default as the API's price filter (api/src/config.ts). @param {string | undefined} value */
 function usdDopRate(value) {
   if (value === undefined || value === '') return 60;
   const n = Number(value);
@@ -60,6 +78,8 @@ function usdDopRate(value) {
 /**
  * PORTAL_TEST_ROUTES (issue 40): only "1" turns the test routes on ("0" or unset: off; "true" is
  * refused, not guessed), and never in production or on a site that is not on this machine.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {boolean} production
  */
 function testRoutes(env, production) {
   const value = env.PORTAL_TEST_ROUTES ?? '';
@@ -72,6 +92,7 @@ function testRoutes(env, production) {
 }
 
 /** USD_DOP_RATE_DATE: the day the rate was taken, YYYY-MM-DD ('' = not given; the site says the rate has no date). */
+/** @param {string} [value] */
 function rateDate(value = '') {
   const day = value === '' ? null : new Date(`${value}T00:00:00Z`);
   if (day && (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value)) {
@@ -81,6 +102,7 @@ function rateDate(value = '') {
 }
 
 /** LISTING_TTL_DAYS, the same variable, default and bounds as the API's (api/src/config.ts): the plans page says it. */
+/** @param {string | undefined} value */
 function listingTtlDays(value) {
   if (value === undefined || value === '') return 90;
   const n = Number(value);
@@ -88,7 +110,7 @@ function listingTtlDays(value) {
   return n;
 }
 
-/** The site's settings from the environment; a bad value throws with the variable's name. */
+/** The site's settings from the environment; a bad value throws with the variable's name. @param {NodeJS.ProcessEnv} [env] */
 export function siteSettings(env = process.env) {
   const port = Number(env.PORT ?? 3000);
   const apiPort = Number(env.API_PORT ?? 4000);
@@ -122,18 +144,20 @@ export function siteSettings(env = process.env) {
   };
 }
 
+/** @returns {Registry} */
 function defaultRegistry() {
-  return Object.fromEntries(
-    Object.entries(REMOTE_APPS).map(([name, app]) => [name, { entry: `/remotes/${app}/remoteEntry.js`, serverEntry: `/remotes/${app}/server/remoteEntry.js` }]),
-  );
+  return Object.fromEntries(REMOTE_APPS.map(({ name, dir }) => [name, { entry: `/remotes/${dir}/remoteEntry.js`, serverEntry: `/remotes/${dir}/server/remoteEntry.js` }]));
 }
 
 /**
  * The registry: per remote its browser build (`entry`) and its server build (`serverEntry`),
  * switched together by `npm run remote -- publish|activate|rollback`. An entry written as a plain
  * URL (older registries, a remote on another server) has no server build: the browser renders it.
+ * @param {SiteSettings} settings
+ * @returns {Registry}
  */
 function readRegistry(settings) {
+  /** @type {Record<string, string | RegistryEntry>} */
   let file = {};
   try {
     file = JSON.parse(fs.readFileSync(settings.registryFile, 'utf8'));
@@ -144,9 +168,10 @@ function readRegistry(settings) {
   return Object.fromEntries(Object.entries(merged).map(([name, e]) => [name, typeof e === 'string' ? { entry: e, serverEntry: null } : e]));
 }
 
-/** What the browser gets (/registry.json): remote name -> remoteEntry URL. */
+/** What the browser gets (/registry.json): remote name -> remoteEntry URL. @param {Registry} registry */
 const browserRegistry = (registry) => Object.fromEntries(Object.entries(registry).map(([name, e]) => [name, e.entry]));
 
+/** @param {string} url */
 function originOf(url) {
   try {
     return new URL(url).origin;
@@ -155,7 +180,14 @@ function originOf(url) {
   }
 }
 
-/** `nonce` and `scriptHashes` ('sha256-…' sources) admit a server-rendered page's inline scripts. */
+/**
+ * `nonce` and `scriptHashes` ('sha256-…' sources) admit a server-rendered page's inline scripts.
+ * @param {SiteSettings} settings
+ * @param {Record<string, string>} registry  the browser's (/registry.json)
+ * @param {string} [nonce]
+ * @param {string[]} [scriptHashes]
+ * @returns {Headers}
+ */
 function securityHeaders(settings, registry, nonce, scriptHashes = []) {
   const apiOrigin = originOf(settings.config.apiBaseUrl);
   const tileOrigin = originOf(settings.config.tileUrl.replace(/\{[a-z]\}/g, 'a'));
@@ -190,6 +222,7 @@ function securityHeaders(settings, registry, nonce, scriptHashes = []) {
 const NO_CACHE = 'no-cache, no-store, must-revalidate';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** @param {string} relPath */
 function cacheControlFor(relPath) {
   if (/(^|\/)chunks\//.test(relPath) || /(^|\/)assets\//.test(relPath)) return IMMUTABLE;
   if (/\.[0-9a-f]{10}\.(js|css)$/.test(relPath)) return IMMUTABLE;
@@ -197,7 +230,13 @@ function cacheControlFor(relPath) {
   return NO_CACHE;
 }
 
+/** @type {Map<string, Buffer>} */
 const gzipCache = new Map();
+/**
+ * @param {string} file
+ * @param {fs.Stats} stat
+ * @param {Buffer} body
+ */
 function gzipped(file, stat, body) {
   const key = `${file}:${stat.mtimeMs}:${stat.size}`;
   let out = gzipCache.get(key);
@@ -208,15 +247,22 @@ function gzipped(file, stat, body) {
   return out;
 }
 
-function send(req, res, status, headers, body, ext) {
+/**
+ * @param {Request} req
+ * @param {Response} res
+ * @param {number} status
+ * @param {Headers} headers
+ * @param {Buffer} body
+ * @param {string} ext
+ * @param {{ file: string, stat: fs.Stats }} [source] the file the body is, when its gzip may be kept (gzipCache)
+ */
+function send(req, res, status, headers, body, ext, source) {
   const acceptsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-  if (acceptsGzip && COMPRESSIBLE.has(ext) && body.length > 1024 && headers.__file) {
-    body = gzipped(headers.__file, headers.__stat, body);
+  if (acceptsGzip && COMPRESSIBLE.has(ext) && body.length > 1024 && source) {
+    body = gzipped(source.file, source.stat, body);
     headers['content-encoding'] = 'gzip';
     headers.vary = 'Accept-Encoding';
   }
-  delete headers.__file;
-  delete headers.__stat;
   headers['content-length'] = body.length;
   res.writeHead(status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
@@ -230,8 +276,13 @@ function send(req, res, status, headers, body, ext) {
 const TEST_ROUTE = /^\/__error$/;
 const CLIENT_ROUTES = [...PAGES.filter((p) => !p.ssr).map((p) => pathPattern(p.path)), TEST_ROUTE];
 const KNOWN_ROUTES = [...PAGES.map((p) => pathPattern(p.path)), TEST_ROUTE];
+/** @param {string} p */
 const isKnownClientRoute = (p) => KNOWN_ROUTES.some((r) => r.test(p));
 
+/**
+ * @param {string} base
+ * @param {string} rel
+ */
 function safeJoin(base, rel) {
   const target = path.resolve(base, '.' + path.posix.normalize('/' + rel));
   return target.startsWith(base + path.sep) || target === base ? target : null;
@@ -239,6 +290,7 @@ function safeJoin(base, rel) {
 
 export function createSiteServer(settings = siteSettings()) {
   const shellDist = path.join(ROOT, 'shell', 'dist');
+  /** @type {{ mtimeMs: number, template: import('./page-html.mjs').Template, body: Buffer, file: string, stat: fs.Stats } | null} */
   let indexCache = null;
   if (settings.config.testRoutes) console.warn('[site] PORTAL_TEST_ROUTES=1: rutas de prueba activas (/__error); solo para las pruebas del navegador, nunca en producción');
 
@@ -253,15 +305,18 @@ export function createSiteServer(settings = siteSettings()) {
     return indexCache;
   }
 
-  /** A registry path (/remotes/<app>/...) -> the file; `serverBuild` admits the Node builds. */
+  /**
+   * A registry path (/remotes/<app>/...) -> the file; `serverBuild` admits the Node builds.
+   * @param {string} urlPath
+   */
   function resolveFile(urlPath, { serverBuild = false } = {}) {
     // the Node builds (dist/server, <version>/server) are read by the renderer, never served
     if (!serverBuild && /(^|\/)server\//.test(urlPath)) return null;
     // /remotes/<app>/... -> published versions under DATA_DIR, else the app's own dist
-    const m = /^\/remotes\/(mf-[a-z]+)\/(.*)$/.exec(urlPath);
+    const m = /^\/remotes\/([^/]+)\/(.*)$/.exec(urlPath);
     if (m) {
       const [, app, rest] = m;
-      if (!Object.values(REMOTE_APPS).includes(app)) return null;
+      if (!REMOTE_APPS.some((remote) => remote.dir === app)) return null;
       const v = /^v\/(.+)$/.exec(rest);
       if (v) return safeJoin(path.join(settings.remotesDir, app), v[1]);
       return safeJoin(path.join(ROOT, app, 'dist'), rest);
@@ -271,8 +326,12 @@ export function createSiteServer(settings = siteSettings()) {
 
   const ssr = createSsr(settings, { shellDist });
 
-  /** The server builds the renderer loads: remote name -> absolute path of its remoteEntry.js. */
+  /**
+   * The server builds the renderer loads: remote name -> absolute path of its remoteEntry.js.
+   * @param {Registry} registry
+   */
   function serverRegistry(registry) {
+    /** @type {Record<string, string>} */
     const out = {};
     for (const [name, e] of Object.entries(registry)) {
       const file = e.serverEntry ? resolveFile(e.serverEntry, { serverBuild: true }) : null;
@@ -281,6 +340,12 @@ export function createSiteServer(settings = siteSettings()) {
     return out;
   }
 
+  /**
+   * @param {Request} req
+   * @param {Response} res
+   * @param {Registry} registry
+   * @param {string} urlPath
+   */
   async function sendPage(req, res, registry, urlPath) {
     const nonce = newNonce();
     const index = indexHtml();
@@ -296,7 +361,7 @@ export function createSiteServer(settings = siteSettings()) {
     if (!page) {
       // a page the browser renders (account, publish), or no server build: the plain shell
       const status = isKnownClientRoute(urlPath) ? 200 : 404;
-      return send(req, res, status, { ...headers, 'content-type': TYPES['.html'], 'cache-control': NO_CACHE, __file: index.file + '#index', __stat: index.stat }, index.body, '.html');
+      return send(req, res, status, { ...headers, 'content-type': TYPES['.html'], 'cache-control': NO_CACHE }, index.body, '.html', { file: index.file + '#index', stat: index.stat });
     }
     const body = page.body;
     const gz = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') ? page.gzipped() : null;
@@ -311,6 +376,12 @@ export function createSiteServer(settings = siteSettings()) {
     res.end(req.method === 'HEAD' ? undefined : (gz ?? body));
   }
 
+  /**
+   * @param {Request} req
+   * @param {Response} res
+   * @param {Headers} headers
+   * @param {string} urlPath
+   */
   async function sendSitemap(req, res, headers, urlPath) {
     try {
       const mod = await ssr.serverBuildModule();
@@ -380,7 +451,7 @@ export function createSiteServer(settings = siteSettings()) {
         const ext = path.extname(file).toLowerCase();
         const rel = path.relative(ROOT, file).split(path.sep).join('/');
         const extra = urlPath.startsWith('/remotes/') ? { 'access-control-allow-origin': '*' } : {};
-        return send(req, res, 200, { ...headers, ...extra, 'content-type': TYPES[ext] ?? 'application/octet-stream', 'cache-control': cacheControlFor(rel), __file: file, __stat: stat }, fs.readFileSync(file), ext);
+        return send(req, res, 200, { ...headers, ...extra, 'content-type': TYPES[ext] ?? 'application/octet-stream', 'cache-control': cacheControlFor(rel) }, fs.readFileSync(file), ext, { file, stat });
       }
       // A missing asset is a 404, never the HTML fallback (a script must not get HTML).
       if (path.extname(urlPath) || urlPath.startsWith('/remotes/')) {
@@ -399,7 +470,7 @@ export function createSiteServer(settings = siteSettings()) {
   return server;
 }
 
-/** The settings, or the process ends with their error (exit 1): a bad variable stops the start. */
+/** The settings, or the process ends with their error (exit 1): a bad variable stops the start. @param {NodeJS.ProcessEnv} [env] */
 export function siteSettingsOrExit(env = process.env) {
   try {
     return siteSettings(env);

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * robots.txt and the sitemap (sitemap protocol 0.9), served by the site server from the API's
  * sitemap calls (api/src/sitemap/sitemap-routes.ts):
@@ -10,16 +11,25 @@
  */
 import siteServer from '../../shared-contracts/src/site-server.js';
 
+/** @param {unknown} s */
 const xmlEscape = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
+/**
+ * @template T
+ * @param {string} apiUrl
+ * @param {string} siteKey
+ * @param {string} path
+ * @returns {Promise<T>}
+ */
 async function apiJson(apiUrl, siteKey, path) {
   const headers = siteKey ? { [siteServer.SITE_KEY_HEADER]: siteKey } : {};
   const res = await fetch(`${apiUrl}${path}`, { headers, signal: AbortSignal.timeout(15_000) });
   if (!res.ok) throw Object.assign(new Error(`${path}: HTTP ${res.status}`), { status: res.status });
-  return res.json();
+  return /** @type {Promise<T>} */ (res.json());
 }
 
+/** @param {string} siteUrl */
 export function robotsTxt(siteUrl) {
   return ['User-agent: *', 'Allow: /', 'Disallow: /misAnuncios', 'Disallow: /agregarAnuncio', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }
@@ -27,9 +37,13 @@ export function robotsTxt(siteUrl) {
 /**
  * The body for a sitemap path, or null when the path is no sitemap. `landingPath` comes from the
  * shell's server build (shared-contracts/landing.ts).
+ * @param {string} urlPath
+ * @param {{ siteUrl: string, apiUrl: string, siteKey: string, landingPath: typeof import('../../shared-contracts/src/landing.js').landingPath }} where
+ * @returns {Promise<string | null>}
  */
 export async function sitemapFor(urlPath, { siteUrl, apiUrl, siteKey, landingPath }) {
   if (urlPath === '/sitemap.xml') {
+    /** @type {{ files: { file: number, lastmod: string | null }[] }} */
     const { files } = await apiJson(apiUrl, siteKey, '/sitemap/anuncios');
     const entries = [`<sitemap><loc>${xmlEscape(`${siteUrl}/sitemap-lugares.xml`)}</loc></sitemap>`];
     for (const f of files) {
@@ -39,11 +53,13 @@ export async function sitemapFor(urlPath, { siteUrl, apiUrl, siteKey, landingPat
   }
   const block = /^\/sitemap-anuncios-(\d{1,7})\.xml$/.exec(urlPath);
   if (block) {
+    /** @type {{ items: { id: string, lastmod: string }[] }} */
     const { items } = await apiJson(apiUrl, siteKey, `/sitemap/anuncios/${block[1]}`);
     const urls = items.map((i) => `<url><loc>${xmlEscape(`${siteUrl}/anuncioDetailedView/${i.id}`)}</loc><lastmod>${i.lastmod}</lastmod></url>`);
     return `${HEADER}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   }
   if (urlPath === '/sitemap-lugares.xml') {
+    /** @type {{ items: { proposito: string, propiedad: string, lugar?: string }[] }} */
     const { items } = await apiJson(apiUrl, siteKey, '/sitemap/lugares');
     const paths = new Set(['/', '/venta', '/alquiler']);
     // the API names only pages that show listings, each place by its own slug

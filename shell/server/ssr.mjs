@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Server rendering in the site server (docs/decisions/0008-server-rendering.md): loads the shell's
  * server build (shell/dist/server/server.js) once, asks it to render a page with the registry's
@@ -22,21 +23,39 @@ import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import { pageHtml, scriptJson, unavailableHtml } from './page-html.mjs';
 
+/**
+ * @typedef {import('../../shared-contracts/src/ssr.js').Renderer} Renderer
+ * @typedef {import('../../shared-contracts/src/ssr.js').RenderResult} RenderResult
+ * @typedef {import('../../shared-contracts/src/ssr.js').ServerBuild} ServerBuild
+ * @typedef {import('./page-html.mjs').Template} Template
+ * @typedef {ReturnType<typeof ssrSettings>} SsrSettings
+ * @typedef {{ status: number, body: Buffer, scriptHashes: string[], gzipped: () => Buffer }} RenderedPage
+ * @typedef {{ status: number, body: Buffer, scriptHashes: string[] }} KeptResponse
+ */
+
 const require = createRequire(import.meta.url);
+/** @param {Buffer} body */
 const gzip = (body) => zlib.gzipSync(body, { level: 6 });
 
 export const newNonce = () => crypto.randomBytes(16).toString('base64');
 
-/** The CSP source that admits an inline script with exactly this text. */
+/** The CSP source that admits an inline script with exactly this text. @param {string} text */
 const scriptHash = (text) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
 
 const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
 const RESPONSE_MAX_AGE_MS = 60_000;
 
-/** Whole responses by key, oldest first (Map order); gzip made on the first request that asks. */
+/**
+ * Whole responses by key, oldest first (Map order); gzip made on the first request that asks.
+ * @param {number} maxBytes
+ * @param {number} maxAgeMs
+ */
 function createResponseCache(maxBytes, maxAgeMs) {
+  /** @typedef {KeptResponse & { at: number, gz: Buffer | null }} Entry */
+  /** @type {Map<string, Entry>} */
   const entries = new Map();
   let bytes = 0;
+  /** @param {string} key */
   const drop = (key) => {
     const e = entries.get(key);
     if (!e) return;
@@ -44,6 +63,7 @@ function createResponseCache(maxBytes, maxAgeMs) {
     bytes -= e.body.length + (e.gz?.length ?? 0);
   };
   return {
+    /** @param {string} key */
     get(key) {
       const e = entries.get(key);
       if (!e) return undefined;
@@ -53,6 +73,7 @@ function createResponseCache(maxBytes, maxAgeMs) {
       }
       return e;
     },
+    /** @param {string} key @param {KeptResponse} entry */
     set(key, entry) {
       drop(key);
       if (entry.body.length > maxBytes / 4) return;
@@ -63,6 +84,7 @@ function createResponseCache(maxBytes, maxAgeMs) {
         drop(old);
       }
     },
+    /** @param {string} key @param {Entry} e @param {(body: Buffer) => Buffer} make */
     gzip(key, e, make) {
       if (!e.gz) {
         e.gz = make(e.body);
@@ -73,6 +95,11 @@ function createResponseCache(maxBytes, maxAgeMs) {
   };
 }
 
+/**
+ * @param {string} name
+ * @param {string | undefined} value
+ * @param {number} fallback
+ */
 function positiveInt(name, value, fallback, unit = 'ms') {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
@@ -83,6 +110,7 @@ function positiveInt(name, value, fallback, unit = 'ms') {
 /** Default size cap of a server-rendered page: several times the largest page the portal draws. */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 
+/** @param {NodeJS.ProcessEnv} [env] */
 export function ssrSettings(env = process.env) {
   return {
     remoteTimeoutMs: positiveInt('SSR_REMOTE_TIMEOUT_MS', env.SSR_REMOTE_TIMEOUT_MS, 3000),
@@ -94,13 +122,20 @@ export function ssrSettings(env = process.env) {
   };
 }
 
+/**
+ * @param {{ config: { apiBaseUrl: string }, siteUrl: string, ssr?: SsrSettings }} settings the site's (site-server.mjs)
+ * @param {{ shellDist: string }} where
+ */
 export function createSsr(settings, { shellDist }) {
   const serverBuild = path.join(shellDist, 'server', 'server.js');
   const options = settings.ssr ?? ssrSettings();
+  /** @type {Promise<Renderer> | null} */
   let renderer = null;
+  /** @type {ServerBuild | null} */
   let serverModule = null;
   let loadedMtime = 0;
 
+  /** @returns {Promise<Renderer | null>} */
   async function getRenderer() {
     let stat;
     try {
@@ -112,6 +147,7 @@ export function createSsr(settings, { shellDist }) {
       loadedMtime = stat.mtimeMs;
       // a rebuilt shell (`npm run build -- shell` while the site runs) is read afresh
       delete require.cache[serverBuild];
+      /** @type {ServerBuild} */
       const mod = require(serverBuild);
       serverModule = mod;
       renderer = mod.createRenderer({
@@ -136,15 +172,19 @@ export function createSsr(settings, { shellDist }) {
   /**
    * `templateVersion` changes when index.html does. The answer: status, body (Buffer),
    * `gzipped()` and `scriptHashes` (CSP sources for the inline data script).
+   * @param {string} url
+   * @param {{ template: Template, templateVersion: number, registry: { browser: Record<string, string>, server: Record<string, string> }, nonce: string }} page
+   * @returns {Promise<RenderedPage | null>}
    */
   async function renderPage(url, { template, templateVersion, registry, nonce }) {
     const r = await getRenderer();
     if (!r) return null;
+    /** @param {string} key */
     const responseKey = (key) => `${key}|${templateVersion}|${JSON.stringify(registry.browser)}`;
     let result = await r.render(url, registry.server, nonce, { hasResponse: (key) => responses.get(responseKey(key)) !== undefined });
     if (!result) return null;
     if (result.reused) {
-      const key = responseKey(result.key);
+      const key = responseKey(/** @type {string} */ (result.key));
       const kept = responses.get(key);
       if (kept) return { status: kept.status, body: kept.body, scriptHashes: kept.scriptHashes, gzipped: () => responses.gzip(key, kept, gzip) };
       // dropped meanwhile: render it
@@ -152,7 +192,8 @@ export function createSsr(settings, { shellDist }) {
       if (!result) return null;
     }
     if (result.status === 503) {
-      const body = Buffer.from(unavailableHtml(template, result.message));
+      // a 503 carries its message (RenderResult)
+      const body = Buffer.from(unavailableHtml(template, /** @type {string} */ (result.message)));
       return { status: 503, body, scriptHashes: [], gzipped: () => gzip(body) };
     }
     const payload = { config: settings.config, registry: registry.browser, pageData: result.pageData, modules: result.modules ?? [] };
@@ -170,7 +211,14 @@ export function createSsr(settings, { shellDist }) {
     return { status: result.status, body, scriptHashes, gzipped: () => gzip(body) };
   }
 
-  /** Past the size cap the page is the shell with the page's <head>, rendered by the browser. */
+  /**
+   * Past the size cap the page is the shell with the page's <head>, rendered by the browser.
+   * @param {string} url
+   * @param {RenderResult} result
+   * @param {Template} template
+   * @param {number} [bytes]
+   * @returns {RenderedPage}
+   */
   function tooLarge(url, result, template, bytes) {
     console.warn(`[ssr] ${url}: la página pasa de SSR_MAX_PAGE_BYTES (${bytes ?? 'el render'} > ${options.maxPageBytes} bytes); la dibuja el navegador`);
     const body = Buffer.from(pageHtml(template, { head: result.head }));

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The embedded PGlite on a thread of its own (pglite-thread.ts is the other end). PGlite runs
  * every statement on the thread that owns it; on the API's thread a search's statements took the
@@ -15,6 +16,23 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 
+/**
+ * What the API's thread sends (pglite-thread.ts).
+ * @typedef {{ id: number, op: 'query', sql: string, params?: unknown[], rowMode?: import('@electric-sql/pglite').RowMode, identity?: number[], tx?: number }
+ *   | { id: number, op: 'exec', sql: string, tx?: number }
+ *   | { id: number, op: 'begin' }
+ *   | { id: number, op: 'end', tx: number, commit: boolean }
+ *   | { id: number, op: 'close' }} Message
+ * @typedef {{ name: string, types: number[], rowDescription: Uint8Array }} KeptStatement
+ * @typedef {[type: string, start: number, end: number]} Frame
+ * @typedef {{ resolve: (value?: unknown) => void, reject: (err: unknown) => void }} Ending
+ * @typedef {{ connection: import('@electric-sql/pglite').Transaction, commit: (value?: unknown) => void, rollback: (err: unknown) => void, ended?: Ending }} OpenTransaction
+ */
+
+/** This file runs only as pglite-thread.ts's worker, so its port is there. */
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+
+/** @param {unknown} value */
 const identity = (value) => value;
 /**
  * drizzle's parsers (the identity for dates, intervals and their arrays, by type oid) set once
@@ -35,10 +53,12 @@ const pg = workerData.dataDir ? new PGlite(workerData.dataDir, { parsers }) : ne
  * is planned as before. The least recently used are closed beyond PREPARED_MAX.
  */
 const PREPARED_MAX = 500;
+/** @type {Map<string, KeptStatement>} */
 const prepared = new Map();
 let nextStatement = 1;
 const { serialize, Parser } = protocol;
 
+/** @param {Uint8Array[]} parts */
 function concat(parts) {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
@@ -49,9 +69,13 @@ function concat(parts) {
   return out;
 }
 
-/** The backend's messages in `bytes`, each as [type letter, start, end] (no field decoded). */
+/**
+ * The backend's messages in `bytes`, each as [type letter, start, end] (no field decoded).
+ * @param {Uint8Array} bytes
+ */
 function framesOf(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  /** @type {Frame[]} */
   const frames = [];
   for (let at = 0; at + 5 <= bytes.length; ) {
     const end = at + 1 + view.getUint32(at + 1);
@@ -61,7 +85,11 @@ function framesOf(bytes) {
   return frames;
 }
 
-/** Throws PostgreSQL's error when `bytes` holds one (decoded as PGlite decodes it). */
+/**
+ * Throws PostgreSQL's error when `bytes` holds one (decoded as PGlite decodes it).
+ * @param {Uint8Array} bytes
+ * @param {Frame[]} frames
+ */
 function throwIfError(bytes, frames) {
   const error = frames.find(([type]) => type === 'E');
   if (!error) return;
@@ -73,6 +101,8 @@ function throwIfError(bytes, frames) {
 /**
  * Runs protocol messages on PGlite and returns its answer's bytes, after `head` (PGlite's lock
  * held): one buffer, copied once out of PGlite's memory.
+ * @param {Uint8Array[]} parts
+ * @param {Uint8Array} [head]
  */
 async function run(parts, syncToFs = true, head = new Uint8Array(0)) {
   // The streaming call hands the answer over as it is written, without decoding it (PGlite's
@@ -85,7 +115,11 @@ async function run(parts, syncToFs = true, head = new Uint8Array(0)) {
   return { bytes, frames };
 }
 
-/** The kept statement of `text`, prepared now if it is not yet (PGlite's lock held). */
+/**
+ * The kept statement of `text`, prepared now if it is not yet (PGlite's lock held).
+ * @param {string} text
+ * @returns {Promise<KeptStatement>}
+ */
 async function statementOf(text) {
   const known = prepared.get(text);
   if (known) {
@@ -94,12 +128,13 @@ async function statementOf(text) {
     return known;
   }
   if (prepared.size >= PREPARED_MAX) {
-    const [oldText, old] = prepared.entries().next().value;
+    const [oldText, old] = /** @type {[string, KeptStatement]} */ (prepared.entries().next().value);
     prepared.delete(oldText);
     await run([serialize.close({ type: 'S', name: old.name })], false);
   }
   const name = `k${nextStatement++}`;
   const { bytes, frames } = await run([serialize.parse({ name, text }), serialize.describe({ type: 'S', name })], false);
+  /** @type {Parameters<typeof parse.parseDescribeStatementResults>[0]} */
   const described = [];
   new Parser().parse(bytes, (message) => described.push(message));
   const columns = frames.find(([type]) => type === 'T');
@@ -116,7 +151,10 @@ async function statementOf(text) {
 /** "cached plan must not change result type" (0A000), "prepared statement does not exist" (26000). */
 const STALE = new Set(['0A000', '26000']);
 
-/** Closes the kept statement of `text`, if any. */
+/**
+ * Closes the kept statement of `text`, if any.
+ * @param {string} text
+ */
 function forget(text) {
   const statement = prepared.get(text);
   if (!statement) return Promise.resolve();
@@ -127,6 +165,8 @@ function forget(text) {
 /**
  * A statement outside any transaction, run through its kept statement (see `prepared`): its
  * answer's bytes, the columns' description first.
+ * @param {string} text
+ * @param {unknown[]} params
  */
 function keptQuery(text, params) {
   // PGlite's own locks, as its `query` takes them: after any open transaction, then alone.
@@ -144,13 +184,18 @@ function keptQuery(text, params) {
   );
 }
 
-/** Open transactions by id: the transaction's own connection, and how to end it. */
+/**
+ * Open transactions by id: the transaction's own connection, and how to end it.
+ * @type {Map<number, OpenTransaction>}
+ */
 const transactions = new Map();
 let nextTx = 1;
 
 /** An error as data (structured clone keeps only some errors' fields): message, name and every own field, such as PostgreSQL's `code`. */
+/** @param {unknown} err */
 function errorData(err) {
   if (!(err instanceof Error)) return { message: String(err) };
+  /** @type {Record<string, unknown> & { message: string }} */
   const data = { message: err.message, name: err.name };
   for (const [key, value] of Object.entries(err)) {
     if (value === undefined || typeof value === 'function') continue;
@@ -159,6 +204,7 @@ function errorData(err) {
   return data;
 }
 
+/** @param {number | undefined} tx */
 function connection(tx) {
   if (tx === undefined) return pg;
   const open = transactions.get(tx);
@@ -177,7 +223,7 @@ function begin() {
           started(tx);
         }),
     )
-      .then(() => transactions.get(tx)?.ended.resolve())
+      .then(() => transactions.get(tx)?.ended?.resolve())
       .catch((err) => {
         const open = transactions.get(tx);
         // A transaction that could not start fails `begin`; one that fails to commit fails `end`.
@@ -188,6 +234,10 @@ function begin() {
   });
 }
 
+/**
+ * @param {number} tx
+ * @param {boolean} commit
+ */
 function end(tx, commit) {
   const open = transactions.get(tx);
   if (!open) throw new Error(`la transacción ${tx} ya terminó`);
@@ -201,6 +251,7 @@ function end(tx, commit) {
   });
 }
 
+/** @param {Message} message */
 async function handle(message) {
   switch (message.op) {
     case 'query': {
@@ -232,18 +283,19 @@ async function handle(message) {
       await pg.close();
       return null;
     default:
-      throw new Error(`operación desconocida: ${message.op}`);
+      // a message of another version of pglite-thread.ts
+      throw new Error(`operación desconocida: ${/** @type {{ op: unknown }} */ (message).op}`);
   }
 }
 
-parentPort.on('message', (message) => {
+port.on('message', (/** @type {Message} */ message) => {
   handle(message).then(
     (result) => {
       // An answer's bytes are handed over, not copied.
-      parentPort.postMessage({ id: message.id, result }, result?.raw ? [result.raw.buffer] : []);
-      if (message.op === 'close') parentPort.close();
+      port.postMessage({ id: message.id, result }, typeof result === 'object' && result !== null && 'raw' in result ? [result.raw.buffer] : []);
+      if (message.op === 'close') port.close();
     },
-    (err) => parentPort.postMessage({ id: message.id, error: errorData(err) }),
+    (err) => port.postMessage({ id: message.id, error: errorData(err) }),
   );
 });
 
@@ -260,6 +312,6 @@ pg.waitReady
   .then(() => Object.assign(pg.parsers, parsers))
   .then(() => pg.query(ARRAY_TYPES, [], { rowMode: 'array' }))
   .then(
-    (arrays) => parentPort.postMessage({ ready: true, arrays: arrays.rows }),
-    (err) => parentPort.postMessage({ ready: false, error: errorData(err) }),
+    (arrays) => port.postMessage({ ready: true, arrays: arrays.rows }),
+    (err) => port.postMessage({ ready: false, error: errorData(err) }),
   );

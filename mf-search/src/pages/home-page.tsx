@@ -43,10 +43,6 @@ export default function HomePage() {
   useEffect(() => {
     if (viewMode === 'list') preloadRemote(CARD_EXPOSE);
   }, [viewMode]);
-  // the SPEC's shared state follows the address
-  useEffect(() => {
-    if (data) usePortalStore.setState({ filters: data.filters, currentPage: data.page });
-  }, [data]);
   // another page of the same search: back to the top of the results
   const shownPage = useRef(page);
   useEffect(() => {

@@ -4,7 +4,8 @@ import { usePortalStore } from 'web-runtime/store';
 import { Header } from './header';
 
 function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{pathname + search}</output>;
 }
 
 function renderHeader(path = '/') {
@@ -62,12 +63,9 @@ describe('Header (SPEC §2)', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
   });
 
-  it('the logo goes home, back to page 1 and clears the filters', () => {
-    usePortalStore.getState().setFilters({ region: 'Santiago' });
-    usePortalStore.getState().setCurrentPage(3);
-    renderHeader('/anuncioDetailedView/x');
+  it('the logo goes home, back to page 1 and clears the filters: the address of the search loses its query', () => {
+    renderHeader('/?region=Santiago&page=3');
     fireEvent.click(screen.getByRole('link', { name: /ir al inicio/ }));
-    expect(usePortalStore.getState()).toMatchObject({ currentPage: 1, filters: {} });
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
   });
 });

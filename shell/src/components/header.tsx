@@ -33,7 +33,8 @@ export function Header() {
 
   return (
     <header className="app-header">
-      <Link to={ROUTES.home} className="app-header__logo" aria-label="InmueblesRD, ir al inicio" onClick={() => usePortalStore.getState().resetSearch()}>
+      {/* home without a query: page 1, no filters (the search lives in the address) */}
+      <Link to={ROUTES.home} className="app-header__logo" aria-label="InmueblesRD, ir al inicio">
         <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
           <path d="M4 16 16 5l12 11v11h-8v-7h-8v7H4z" fill="#fff" />
         </svg>

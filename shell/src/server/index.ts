@@ -3,9 +3,9 @@
  * render the public pages. Async boundary, as the browser entry: shared modules (React, antd,
  * the store) are negotiated before the renderer's code runs.
  */
-import type { Renderer, RendererOptions } from './renderer';
+import type { Renderer, RendererOptions, ServerBuild } from 'shared-contracts';
 
-export type { Renderer, RendererOptions, RenderResult } from './renderer';
+export type { Renderer, RendererOptions, RenderResult, ServerBuild } from 'shared-contracts';
 
 export async function createRenderer(options: RendererOptions): Promise<Renderer> {
   const { createRenderer: create } = await import('./renderer');
@@ -19,3 +19,6 @@ export async function createRenderer(options: RendererOptions): Promise<Renderer
 export async function loadLandingPath() {
   return (await import('shared-contracts')).landingPath;
 }
+
+// what the site server reads this module as (shell/server/ssr.mjs): a change that breaks it fails the typecheck
+({ createRenderer, loadLandingPath }) satisfies ServerBuild;

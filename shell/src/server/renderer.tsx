@@ -15,7 +15,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { StaticRouter, matchPath } from 'web-runtime/router';
-import { ApiError, MSG, PAGES, SITE_KEY_HEADER, createApiClient, parseRuntimeConfig, type PageHead, type ServerDataLoader } from 'shared-contracts';
+import { ApiError, MSG, PAGES, SITE_KEY_HEADER, createApiClient, parseRuntimeConfig, type PageHead, type Renderer, type RendererOptions, type ServerDataLoader } from 'shared-contracts';
 import { setRenderedState, usePortalStore } from 'web-runtime/store';
 import { FirstPageData } from '../app/app';
 import { ThemeProvider } from '../app/theme-provider';
@@ -25,64 +25,6 @@ import { fsEntryPlugin } from './fs-entry-plugin';
 import { createHtmlCache } from './html-cache';
 import '../app/global.css';
 import '../antd-provide';
-
-export interface RendererOptions {
-  /** The runtime config the browser gets (config.json). */
-  config: unknown;
-  /** PUBLIC_SITE_URL, for canonical and og:url. */
-  siteUrl: string;
-  /** Where the server reaches the API (SSR_API_URL, default the public API URL). */
-  apiUrl: string;
-  /** How long a remote's server build may take to load (SSR_REMOTE_TIMEOUT_MS). */
-  remoteTimeoutMs: number;
-  /** After this, what is still pending is left to the browser (SSR_RENDER_TIMEOUT_MS). */
-  renderTimeoutMs: number;
-  /** A render larger than this is dropped (`tooLarge`): the browser renders the page (SSR_MAX_PAGE_BYTES). */
-  maxHtmlBytes?: number;
-  /** SITE_API_KEY: sent with every call, so the API does not count every visitor's page as one client's searches (issue 40). */
-  siteKey?: string;
-}
-
-export interface RenderResult {
-  status: number;
-  /** The app's HTML (inside #root). */
-  html: string;
-  /** What goes into <head> after the page's metadata: antd's and our CSS (<style>). */
-  styles: string;
-  head?: PageHead;
-  /** Embedded for hydration (usePageData). */
-  pageData: Record<string, unknown>;
-  /** 'remote/expose' of the modules the page was rendered with (SsrPayload.modules). */
-  modules: string[];
-  /**
-   * Set when the render is complete (nothing failed or was left to the browser): the same
-   * address, remotes, data and head give the same key, so a response made from it may be reused.
-   */
-  key?: string;
-  /** `hasResponse(key)` said yes: no HTML was produced. */
-  reused?: boolean;
-  /** Status 503: the Spanish message the site server shows. */
-  message?: string;
-  /** The render passed `maxHtmlBytes`: no HTML, the browser renders the page. */
-  tooLarge?: boolean;
-}
-
-export interface Renderer {
-  /**
-   * null: the address is a page the browser renders (account, publish): serve the plain shell.
-   * `serverRegistry`: remote name -> absolute path of its server remoteEntry.js; `nonce`: the
-   * response's CSP nonce.
-   */
-  render(url: string, serverRegistry: Record<string, string>, nonce: string, options?: RenderOptions): Promise<RenderResult | null>;
-}
-
-export interface RenderOptions {
-  /**
-   * The site server keeps whole responses of complete renders by `RenderResult.key`: when it
-   * holds one for this key, the HTML is not needed (`html` comes back empty, `reused` true).
-   */
-  hasResponse?(key: string): boolean;
-}
 
 type PageModule = { default: unknown; serverData?: ServerDataLoader };
 

@@ -1,5 +1,7 @@
 /**
  * The portal's one client store (SPEC §3 "Shared client state" + view mode and colour scheme).
+ * The search (filters, page, page count) is not here: it lives in the address since server rendering
+ * (decision 0008), and the store's copy, written and never read, went with issue 41 (decision 0023).
  *
  * Why here: a store exposed by the shell through federation reaches each remote as a second
  * instance; this workspace module (`web-runtime/store`) is declared as a shared singleton instead,
@@ -23,7 +25,6 @@ import {
   type Anuncio,
   type MiAnuncio,
   type ColorScheme,
-  type Filters,
   type RuntimeConfig,
   type User,
 } from 'shared-contracts';
@@ -34,11 +35,8 @@ export interface PortalState {
   config: RuntimeConfig | null;
   user: User | null;
   isLoggedIn: boolean;
-  filters: Filters;
-  currentPage: number;
   chosenAnuncio: Anuncio | null;
   miPlan: number | null;
-  cantidadDePaginas: number;
   anunciosDisponibles: number;
   misAnuncios: MiAnuncio[];
   /** Bumped after a publish, delete or purchase: lists that depend on own listings reload. */
@@ -64,12 +62,7 @@ export interface PortalState {
   restoreSession(): void;
   /** Logs out when the token's exp (seconds) has passed; an undecodable token changes nothing. */
   checkTokenExpiry(nowMs?: number): boolean;
-  setFilters(filters: Filters): void;
-  /** The logo: page 1 and no filters. */
-  resetSearch(): void;
-  setCurrentPage(page: number): void;
   setChosenAnuncio(anuncio: Anuncio | null): void;
-  setCantidadDePaginas(n: number): void;
   setMisAnuncios(data: { listaDeTodos: Anuncio[]; canitdadDeAnunciosDisponibles: number; miPlan?: number }): void;
   setMiPlan(miPlan: number | null): void;
   refreshListings(): void;
@@ -106,11 +99,8 @@ const store = createStore<PortalState>()((set, get) => ({
   config: null,
   user: null,
   isLoggedIn: false,
-  filters: {},
-  currentPage: 1,
   chosenAnuncio: null,
   miPlan: null,
-  cantidadDePaginas: 0,
   anunciosDisponibles: DEFAULT_ANUNCIOS_DISPONIBLES,
   misAnuncios: [],
   listingsVersion: 0,
@@ -150,11 +140,7 @@ const store = createStore<PortalState>()((set, get) => ({
     }
     return false;
   },
-  setFilters: (filters) => set({ filters, currentPage: 1 }),
-  resetSearch: () => set({ filters: {}, currentPage: 1 }),
-  setCurrentPage: (currentPage) => set({ currentPage }),
   setChosenAnuncio: (chosenAnuncio) => set({ chosenAnuncio }),
-  setCantidadDePaginas: (cantidadDePaginas) => set({ cantidadDePaginas }),
   setMisAnuncios: ({ listaDeTodos, canitdadDeAnunciosDisponibles, miPlan }) =>
     set((s) => ({ misAnuncios: listaDeTodos, anunciosDisponibles: canitdadDeAnunciosDisponibles, miPlan: miPlan ?? s.miPlan })),
   setMiPlan: (miPlan) => set({ miPlan }),

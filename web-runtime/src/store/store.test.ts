@@ -49,17 +49,7 @@ describe('session (SPEC §4 Authentication)', () => {
   });
 });
 
-describe('search state', () => {
-  it('starts on page 1; setting filters goes back to page 1; the logo clears both', () => {
-    const s = usePortalStore.getState();
-    s.setCurrentPage(4);
-    s.setFilters({ region: 'Santiago' });
-    expect(usePortalStore.getState()).toMatchObject({ currentPage: 1, filters: { region: 'Santiago' } });
-    s.setCurrentPage(3);
-    s.resetSearch();
-    expect(usePortalStore.getState()).toMatchObject({ currentPage: 1, filters: {} });
-  });
-
+describe('colour scheme', () => {
   it('keeps the colour scheme in localStorage', () => {
     usePortalStore.getState().setColorScheme('dark');
     expect(localStorage.getItem('antd-color-scheme')).toBe('dark');

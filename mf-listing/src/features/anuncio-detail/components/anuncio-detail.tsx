@@ -1,6 +1,6 @@
 /**
- * The listing detail view (SPEC §2 "Listing detail"), exposed as './AnuncioDetail' and rendered by
- * the detail page. The description is split into one <p> per line and rendered as text, never HTML.
+ * The listing detail view (SPEC §2 "Listing detail"), rendered by the detail page. The description
+ * is split into one <p> per line and rendered as text, never HTML.
  */
 import { lazy, Suspense, useRef } from 'react';
 import Grid from 'antd/es/grid';
@@ -127,5 +127,3 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
   );
 }
 
-/** What mf_listing exposes as ./AnuncioDetail (page manifest). */
-export default AnuncioDetail;

@@ -1,13 +1,13 @@
 /**
  * The home list (SPEC §4 "Listing list"): reloads when the address (the search in the URL, a
  * landing page) or the user's own listings (listingsVersion) change; a newer request aborts the
- * stale one; the page count is recalculated after each load. A page the server rendered starts
+ * stale one; the page count comes with each answer (the pager's). A page the server rendered starts
  * from the embedded answer (`initial`) and is not fetched again while hydrating. An address
  * whose `page` is not the one shown (`page=0`, `abc`, past the last page: issue 39) is replaced by
  * the one that is, without asking again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { normalisedPageHref, pageCount } from 'shared-contracts';
+import { normalisedPageHref } from 'shared-contracts';
 import { useNavigate } from 'web-runtime/router';
 import { usePortalStore, useApi } from 'web-runtime/store';
 import { loadSearchPage, type SearchPageData } from '../api/load-search-page';
@@ -42,10 +42,7 @@ export function useAnuncios(pathname: string, search: string, initial?: SearchPa
 
   useEffect(() => {
     const key = `${pathname}${search}|${listingsVersion}|${attempt}`;
-    if (loadedFor.current === key) {
-      if (initial) usePortalStore.getState().setCantidadDePaginas(pageCount(initial.response.count));
-      return;
-    }
+    if (loadedFor.current === key) return;
     loadedFor.current = key;
     const ac = new AbortController();
     // keep the previous data (options, grid) visible under the loading state
@@ -54,7 +51,6 @@ export function useAnuncios(pathname: string, search: string, initial?: SearchPa
       .then((data) => {
         if (ac.signal.aborted) return;
         if (!data) return setState({ status: 'not-found', data: null });
-        usePortalStore.getState().setCantidadDePaginas(pageCount(data.response.count));
         setState({ status: 'ok', data });
       })
       .catch((err: unknown) => {
@@ -65,7 +61,6 @@ export function useAnuncios(pathname: string, search: string, initial?: SearchPa
       ac.abort();
       if (loadedFor.current === key) loadedFor.current = '';
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, pathname, search, listingsVersion, attempt]);
 
   return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };

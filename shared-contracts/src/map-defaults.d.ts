@@ -1,2 +1,0 @@
-/** Types of map-defaults.js. */
-export declare const DEFAULT_TILE_URL: string;
