@@ -1,39 +1,72 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm test`: every test of the repository, in order of cost.
- *   1. typecheck of the whole repo and the lint rules
- *   2. jest: shared-contracts + web apps (jsdom) and the API (PGlite, and PostgreSQL when DATABASE_URL is set)
- *   3. production build of what is stale, then the browser tests (Playwright + Debian's Chromium)
- * Ends with each stage's time, what was skipped and why (the PostgreSQL-only suites without
- * DATABASE_URL), and one line "N passed, N failed" summing the test runners.
- * `npm test -- --no-e2e` skips step 3; `npm test -- --e2e-only` runs only step 3.
+ * `npm test`: every test of the repository, in two rounds that keep both cores of the CI machine
+ * busy (docs/decisions/0024-ci-time.md):
+ *   1. at once: the typecheck, the lint rules, and the production build of what is stale
+ *   2. at once: jest (shared-contracts + web apps in jsdom, the API on PGlite and, when
+ *      DATABASE_URL is set, PostgreSQL) and the browser tests (Playwright + Debian's Chromium)
+ * Each runner's lines are prefixed with its name. Ends with each stage's time, what was skipped and
+ * why (the PostgreSQL-only suites without DATABASE_URL), and one line "N passed, N failed" summing
+ * the test runners.
+ * `npm test -- --no-e2e` skips the build and the browser tests (jest then uses two workers);
+ * `npm test -- --e2e-only` runs only the build and the browser tests; `--serial` runs one stage
+ * at a time, in the same order (to read a failure's output unmixed).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 import { ROOT } from './apps.mjs';
 
 const args = new Set(process.argv.slice(2));
+const withJest = !args.has('--e2e-only');
+const withE2e = !args.has('--no-e2e');
+const serial = args.has('--serial');
 const results = path.join(ROOT, 'test-results');
 fs.mkdirSync(results, { recursive: true });
 
 /** @type {string[]} */
 const stages = [];
+/** @param {string} name */
+const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
+
 /**
+ * Runs one stage, its output line by line with `[label]` in front; resolves to whether it passed.
  * @param {string} label
  * @param {string} cmd
  * @param {string[]} cmdArgs
- * @param {import('node:child_process').SpawnSyncOptions} [opts]
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {Promise<boolean>}
  */
-function run(label, cmd, cmdArgs, opts = {}) {
-  console.log(`\n=== ${label} ===`);
+function run(label, cmd, cmdArgs, env = process.env) {
   const started = Date.now();
-  const res = spawnSync(cmd, cmdArgs, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' }, ...opts });
-  const line = `${label}: ${res.status === 0 ? 'ok' : `FAILED (${res.status ?? res.signal})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`;
-  stages.push(line);
-  console.log(`=== ${line} ===`);
-  return res.status === 0;
+  console.log(`=== ${label}: started ===`);
+  const child = spawn(cmd, cmdArgs, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, FORCE_COLOR: '0' } });
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => console.log(`[${label}] ${line}`));
+  }
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      const line = `${label}: ${code === 0 ? 'ok' : `FAILED (${code ?? signal})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`;
+      stages.push(line);
+      console.log(`=== ${line} ===`);
+      resolve(code === 0);
+    });
+  });
+}
+
+/**
+ * The stages of one round, at once (or one after another with --serial); resolves to whether all passed.
+ * @param {(() => Promise<boolean>)[]} round
+ */
+async function together(round) {
+  if (serial) {
+    let all = true;
+    for (const stage of round) all = (await stage()) && all;
+    return all;
+  }
+  return (await Promise.all(round.map((stage) => stage()))).every(Boolean);
 }
 
 /** The PostgreSQL-only suites (`*.pg.test.ts`), which jest leaves out without DATABASE_URL. */
@@ -45,32 +78,45 @@ function postgresOnlySuites() {
     .sort();
 }
 
-/** @param {string} name */
-const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
-let ok = true;
+const jestOut = path.join(results, 'jest.json');
+const e2eOut = path.join(results, 'e2e.json');
+fs.rmSync(jestOut, { force: true });
+fs.rmSync(e2eOut, { force: true });
+
+/** @type {(() => Promise<boolean>)[]} */
+const first = [];
+/** @type {(() => Promise<boolean>)[]} */
+const second = [];
+if (withJest) {
+  first.push(() => run('typecheck', bin('tsc'), ['-b', 'tsconfig.json', 'tsconfig.node.json']));
+  first.push(() => run('lint', bin('eslint'), ['--max-warnings=0', '.']));
+  // PGlite loads its WASM through a dynamic import, which jest allows only with vm modules. One
+  // worker beside the browser tests (each runner keeps one core busy), two when jest runs alone.
+  // --forceExit: a suite that leaves a handle open must fail, not hang the CI run until its limit.
+  const workers = process.env.JEST_WORKERS ?? (withE2e && !serial ? '1' : '2');
+  const jestEnv = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
+  second.push(() => run('jest', bin('jest'), ['--ci', `--maxWorkers=${workers}`, '--forceExit', '--json', `--outputFile=${jestOut}`], jestEnv));
+}
+if (withE2e) {
+  first.push(() => run('build', process.execPath, [path.join(ROOT, 'scripts', 'build.mjs'), '--if-stale']));
+  second.push(() => run('e2e', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']));
+}
+
+const started = Date.now();
+let ok = await together(first);
+// the browser tests need the build; jest's remote-contract suite uses it too (it builds what is missing)
+ok = (await together(second)) && ok;
+
 let passed = 0;
 let failed = 0;
-
-if (!args.has('--e2e-only')) {
-  ok = run('typecheck', bin('tsc'), ['-b', 'tsconfig.json', 'tsconfig.node.json']) && ok;
-  ok = run('lint', bin('eslint'), ['--max-warnings=0', '.']) && ok;
-  const jestOut = path.join(results, 'jest.json');
-  fs.rmSync(jestOut, { force: true });
-  // PGlite loads its WASM through a dynamic import, which jest allows only with vm modules.
-  const jestEnv = { ...process.env, FORCE_COLOR: '0', NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
-  ok = run('jest (unit, component, API)', bin('jest'), ['--ci', '--json', `--outputFile=${jestOut}`], { env: jestEnv }) && ok;
+if (withJest) {
   if (fs.existsSync(jestOut)) {
     const r = JSON.parse(fs.readFileSync(jestOut, 'utf8'));
     passed += r.numPassedTests;
     failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
   } else failed += 1;
 }
-
-if (!args.has('--no-e2e')) {
-  ok = run('build (stale apps)', process.execPath, [path.join(ROOT, 'scripts', 'build.mjs'), '--if-stale']) && ok;
-  const e2eOut = path.join(results, 'e2e.json');
-  fs.rmSync(e2eOut, { force: true });
-  ok = run('browser tests (Playwright + Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']) && ok;
+if (withE2e) {
   if (fs.existsSync(e2eOut)) {
     const r = JSON.parse(fs.readFileSync(e2eOut, 'utf8'));
     passed += r.stats.expected ?? 0;
@@ -78,8 +124,8 @@ if (!args.has('--no-e2e')) {
   } else failed += 1;
 }
 
-console.log(`\n--- stages ---\n${stages.join('\n')}`);
-if (!args.has('--e2e-only') && !process.env.DATABASE_URL) {
+console.log(`\n--- stages ---\n${stages.join('\n')}\nall: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+if (withJest && !process.env.DATABASE_URL) {
   const skipped = postgresOnlySuites();
   console.log(`\nSkipped without DATABASE_URL: the PostgreSQL runs of every API suite, and ${skipped.length} suites that need PostgreSQL itself:\n  ${skipped.join('\n  ')}\nSet DATABASE_URL=postgres://… to run them (CI does).`);
 }
