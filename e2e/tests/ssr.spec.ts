@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { test, expect, api } from '../support/fixtures';
 import { E2E } from '../support/env';
+import { hydrated } from '../support/settle';
 import type { AllAnunciosResponse, Anuncio } from 'shared-contracts';
 
 const html = async (url: string) => {
@@ -107,8 +108,10 @@ test('the server-rendered page hydrates: no request for the list again, and it r
   await page.goto('/?page=2');
   await expect(page.getByRole('navigation', { name: 'Paginación' }).getByRole('link', { name: 'Página 2', exact: true })).toHaveAttribute('aria-current', 'page');
   // hydrated: the app navigates without a reload
+  const page3 = page.getByRole('navigation', { name: 'Paginación' }).getByRole('link', { name: 'Página 3', exact: true });
+  await hydrated(page3);
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
-  await page.getByRole('navigation', { name: 'Paginación' }).getByRole('link', { name: 'Página 3', exact: true }).click();
+  await page3.click();
   await expect(page).toHaveURL(/\?page=3$/);
   await expect.poll(() => listCalls.length).toBe(1);
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
