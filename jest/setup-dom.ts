@@ -1,10 +1,13 @@
 /**
  * jsdom lacks what antd and react-slick need (matchMedia with addListener, ResizeObserver,
- * MessageChannel). An unexpected console.error fails the test (epic-stack habit).
+ * MessageChannel). An unexpected console.error fails the test (epic-stack habit). Every test
+ * starts from the portal's initial client state: the one store, its loaded data and the browser's
+ * storage are reset here, so suites set only what they need (their API's address, a session).
  */
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { resetQueries, setRenderedState, usePortalStore } from 'web-runtime/store';
 
 // react-router 7 needs TextEncoder, which jsdom does not provide.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -62,6 +65,13 @@ class MessageChannelStub {
   }
 }
 (globalThis as unknown as { MessageChannel: unknown }).MessageChannel = MessageChannelStub;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  usePortalStore.setState(usePortalStore.getInitialState(), true);
+  setRenderedState(null);
+  resetQueries();
+});
 
 const originalError = console.error;
 beforeEach(() => {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { test, expect, api } from '../support/fixtures';
 import { E2E } from '../support/env';
 import { hydrated } from '../support/settle';
-import type { AllAnunciosResponse, Anuncio } from 'shared-contracts';
+import { pageCount, type AllAnunciosResponse, type Anuncio } from 'shared-contracts';
 
 const html = async (url: string) => {
   const res = await fetch(`${E2E.siteUrl}${url}`);
@@ -120,6 +120,29 @@ test('the server-rendered page hydrates: no request for the list again, and it r
   await expect(page).toHaveURL(/\?page=2$/);
 });
 
+test('a server-rendered detail, and a page past the last, hydrate from the embedded answer without asking the API again', async ({ page }) => {
+  const apiCalls: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === '/allAnuncios' || (r.method() === 'GET' && path.startsWith('/anuncio/'))) apiCalls.push(`${r.method()} ${path}`);
+  });
+  const { body } = await api<AllAnunciosResponse>('/allAnuncios', { filters: {}, page: 0 });
+  const a = body.anuncios[0];
+  await page.goto(`/anuncioDetailedView/${a._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: a.title })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // the page's query starts from the server's answer: the listing is not asked for again
+  expect(apiCalls).toEqual([]);
+
+  // ?page=9999 shows the last page under that page's address: the answer is also the new address's
+  const last = pageCount(body.count);
+  await page.goto('/?page=9999');
+  await expect(page).toHaveURL(new RegExp(`\\?page=${last}$`));
+  await expect(page.locator('.anuncio-card').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(apiCalls).toEqual([]);
+});
+
 test('hydrating keeps the server\'s cards: none is swapped for a loading placeholder, even when the card code comes late', async ({ page }) => {
   // Seen in CI before the fix: right after hydration the first row of cards became the card
   // remote's loading placeholders for a moment and the list jumped. The card code is made a second
@@ -141,8 +164,10 @@ test('hydrating keeps the server\'s cards: none is swapped for a loading placeho
   await expect(list.locator('.anuncio-card')).toHaveCount(12);
   await page.waitForLoadState('networkidle');
   // hydrated: a pagination link is handled by the app (no reload)
+  const page2 = page.getByRole('navigation', { name: 'Paginación' }).getByRole('link', { name: 'Página 2', exact: true });
+  await hydrated(page2);
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
-  await page.getByRole('navigation', { name: 'Paginación' }).getByRole('link', { name: 'Página 2', exact: true }).click();
+  await page2.click();
   await expect(page).toHaveURL(/\?page=2$/);
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
   expect(await page.evaluate(() => (window as unknown as { __placeholders: string[] }).__placeholders)).toEqual([]);

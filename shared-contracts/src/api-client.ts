@@ -70,7 +70,7 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     allAnuncios: (req: AllAnunciosRequest, signal?: AbortSignal) => request<AllAnunciosResponse>('POST', '/allAnuncios', { body: req, signal }),
     /** The place a landing page's slug names; ApiError 404 when none. */
     lugar: (slug: string, signal?: AbortSignal) => request<LugarResponse>('GET', `/lugares/${encodeURIComponent(slug)}`, { signal }),
-    misAnuncios: (token: string) => request<MisAnunciosResponse>('POST', '/misAnuncios', { body: {}, token }),
+    misAnuncios: (token: string, signal?: AbortSignal) => request<MisAnunciosResponse>('POST', '/misAnuncios', { body: {}, token, signal }),
     getAnuncio: (anuncioId: string, signal?: AbortSignal) => request<Anuncio>('GET', `/anuncio/${encodeURIComponent(anuncioId)}`, { signal }),
     /** The seller's phone and email when the visitor presses Contacto or Email (no login; throttled per IP). */
     contacto: (anuncioId: string, canal: ContactCanal) => request<ContactoResponse>('POST', `/anuncio/${encodeURIComponent(anuncioId)}/contacto`, { body: { canal } }),
@@ -78,12 +78,12 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     reportar: (anuncioId: string, body: { motivo: MotivoReporte; comentario?: string }, token?: string) =>
       request<{ message: string }>('POST', `/anuncio/${encodeURIComponent(anuncioId)}/reportes`, { body, token }),
     /** A page (0-based) of the queue: held listings first (issue 40). */
-    moderacion: (token: string, page = 0) => request<ModeracionResponse>('GET', `/moderacion/anuncios?page=${page}`, { token }),
+    moderacion: (token: string, page = 0, signal?: AbortSignal) => request<ModeracionResponse>('GET', `/moderacion/anuncios?page=${page}`, { token, signal }),
     moderar: (anuncioId: string, body: { accion: AccionModeracion; motivo: string }, token: string) =>
       request<{ ok: true }>('POST', `/moderacion/anuncios/${encodeURIComponent(anuncioId)}`, { body, token }),
     bloquearUsuario: (userId: string, body: { motivo: string; anuncioId?: string }, token: string) =>
       request<{ ok: true }>('POST', `/moderacion/usuarios/${encodeURIComponent(userId)}/bloquear`, { body, token }),
-    bloqueados: (token: string, page = 0) => request<BloqueadosResponse>('GET', `/moderacion/usuarios/bloqueados?page=${page}`, { token }),
+    bloqueados: (token: string, page = 0, signal?: AbortSignal) => request<BloqueadosResponse>('GET', `/moderacion/usuarios/bloqueados?page=${page}`, { token, signal }),
     desbloquearUsuario: (userId: string, body: { motivo: string }, token: string) =>
       request<{ ok: true }>('POST', `/moderacion/usuarios/${encodeURIComponent(userId)}/desbloquear`, { body, token }),
     /** The detail page on the visitor's screen (issue 21): counted once per visitor and day for the seller's figures. */

@@ -5,7 +5,7 @@
  */
 import { useApi } from 'web-runtime/store';
 import type { ApiClient } from 'shared-contracts';
-import { useRequest } from './use-request';
+import { useRequest } from 'web-runtime/request';
 
 export function useEmailRequest(endpoint: string, send: (api: ApiClient, email: string) => Promise<unknown>) {
   const api = useApi();

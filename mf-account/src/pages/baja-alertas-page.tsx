@@ -2,26 +2,17 @@
  * /bajaAlertas/:busquedaId/:token — the alert email's unsubscribe link (issue 22): opening it is
  * the one click; the page posts the signed token (no session needed) and says it is done.
  */
-import { useEffect, useRef } from 'react';
 import Spin from 'antd/es/spin';
 import { useParams } from 'web-runtime/router';
 import { ROUTES, SAVED_MSG } from 'shared-contracts';
-import { useApi } from 'web-runtime/store';
 import { AccountCard } from '../components/account-card';
 import { FormError } from '../components/form-error';
 import { SuccessPanel } from '../components/success-panel';
-import { useRequest } from '../hooks/use-request';
+import { useBajaAlertas } from '../features/unsubscribe/hooks/use-unsubscribe';
 
 export default function BajaAlertasPage() {
   const { busquedaId = '', token = '' } = useParams();
-  const api = useApi();
-  const { run, status, error } = useRequest(() => api.bajaAlertas(busquedaId, token));
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void run();
-  }, [run]);
+  const { status, error } = useBajaAlertas(busquedaId, token);
   return (
     <AccountCard title="Alertas por email">
       {status === 'success' && <SuccessPanel title={SAVED_MSG.bajaHecha} buttonLabel="Ir al inicio" to={ROUTES.home} />}

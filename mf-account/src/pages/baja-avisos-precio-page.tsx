@@ -3,26 +3,17 @@
  * is the one click; the page posts the signed token (no session needed) and says what stopped (the
  * account's price-drop emails; its saved searches keep their own alerts) and where to undo it.
  */
-import { useEffect, useRef } from 'react';
 import Spin from 'antd/es/spin';
 import { useParams } from 'web-runtime/router';
 import { ROUTES, SAVED_MSG } from 'shared-contracts';
-import { useApi } from 'web-runtime/store';
 import { AccountCard } from '../components/account-card';
 import { FormError } from '../components/form-error';
 import { SuccessPanel } from '../components/success-panel';
-import { useRequest } from '../hooks/use-request';
+import { useBajaAvisosPrecio } from '../features/unsubscribe/hooks/use-unsubscribe';
 
 export default function BajaAvisosPrecioPage() {
   const { userId = '', token = '' } = useParams();
-  const api = useApi();
-  const { run, status, error } = useRequest(() => api.bajaAvisosPrecio(userId, token));
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void run();
-  }, [run]);
+  const { status, error } = useBajaAvisosPrecio(userId, token);
   return (
     <AccountCard title="Avisos de bajadas de precio">
       {status === 'success' && <SuccessPanel title={SAVED_MSG.bajaAvisosPrecioHecha} buttonLabel="Ir a Favoritos" to={ROUTES.favoritos} />}

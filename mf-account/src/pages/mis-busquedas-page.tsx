@@ -3,7 +3,7 @@ import Spin from 'antd/es/spin';
 import { SAVED_MSG } from 'shared-contracts';
 import { FormError } from '../components/form-error';
 import { BusquedaItem } from '../features/mis-busquedas/components/busqueda-item';
-import { useBusquedas } from '../features/mis-busquedas/hooks/use-busquedas';
+import { useBusquedas } from '../features/mis-busquedas/api/get-busquedas';
 
 export default function MisBusquedasPage() {
   const { state, update, remove } = useBusquedas();

@@ -133,3 +133,12 @@ test('an account that is not a moderator (403) is sent home', async () => {
   renderModeracion();
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
 });
+
+test('opening the page asks for the queue once (issue 41: one request per key, StrictMode included)', async () => {
+  signIn();
+  api.on('GET /moderacion/anuncios?page=0', { json: pageOf([held]) });
+  renderModeracion();
+  await screen.findByLabelText('Anuncio reportado: Villa en Cap Cana');
+  await new Promise((r) => setTimeout(r, 200));
+  expect(api.requests.filter((r) => r.path === '/moderacion/anuncios?page=0')).toHaveLength(1);
+});

@@ -1,11 +1,12 @@
 /**
  * The frame every page test file shares: its recorded API listening on the file's own port for
- * the whole file, and before each test no recorded requests and a fresh store pointed at it.
+ * the whole file, and before each test no recorded requests and the store (reset by
+ * jest/setup-dom.ts) pointed at it.
  * Call once at the top of the file; answers set with `api.on` stay until replaced.
  */
 import { configure } from '@testing-library/react';
 import { createRecordedApi, type RecordedApi } from './recorded-api';
-import { resetStore } from './render-page';
+import { pointStoreAt } from './render-page';
 
 export function setupPageSuite(port: number): RecordedApi {
   // every test makes real HTTP round trips: more room than the default 5 s
@@ -17,7 +18,7 @@ export function setupPageSuite(port: number): RecordedApi {
   afterAll(() => api.close());
   beforeEach(() => {
     api.requests.length = 0;
-    resetStore(api.url);
+    pointStoreAt(api.url);
   });
   return api;
 }

@@ -13,12 +13,9 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname}</output>;
 }
 
-export function resetStore(apiBaseUrl: string) {
-  window.localStorage.clear();
-  const store = usePortalStore.getState();
-  store.logout();
-  store.setConfig(parseRuntimeConfig({ apiBaseUrl }));
-  usePortalStore.setState({ listingsVersion: 0, miPlan: null });
+/** The store (reset before each test by jest/setup-dom.ts) pointed at the test's API. */
+export function pointStoreAt(apiBaseUrl: string) {
+  usePortalStore.getState().setConfig(parseRuntimeConfig({ apiBaseUrl }));
 }
 
 /**

@@ -25,7 +25,7 @@ afterAll(async () => {
 beforeEach(() => {
   replies = {};
   api.requests.length = 0;
-  usePortalStore.setState({ chosenAnuncio: null, config: parseRuntimeConfig({ apiBaseUrl: api.url }) });
+  usePortalStore.setState({ config: parseRuntimeConfig({ apiBaseUrl: api.url }) });
 });
 
 function renderAt(id: string) {

@@ -2,12 +2,12 @@
 import { useNavigate, useParams } from 'web-runtime/router';
 import Button from 'antd/es/button';
 import Spin from 'antd/es/spin';
-import { ApiError, MSG, ROUTES, anuncioDataKey, type Anuncio, type ServerDataLoader } from 'shared-contracts';
+import { MSG, ROUTES, type ServerDataLoader } from 'shared-contracts';
 import { StatusPanel } from 'web-runtime/remote';
 import { AnuncioDetail } from '../features/anuncio-detail/components/anuncio-detail';
 import { Breadcrumb } from '../features/anuncio-detail/components/breadcrumb';
 import { listingHead } from '../features/anuncio-detail/lib/listing-head';
-import { useAnuncio } from '../features/anuncio-detail/hooks/use-anuncio';
+import { anuncioKey, getAnuncio, useAnuncio } from '../features/anuncio-detail/api/get-anuncio';
 import { useCountView } from '../features/anuncio-detail/hooks/use-count-view';
 import { useDocumentMeta } from '../features/anuncio-detail/hooks/use-document-meta';
 import { ReportListing } from '../features/report-listing/components/report-listing';
@@ -18,9 +18,9 @@ export const ERROR_CARGA = 'No pudimos cargar este anuncio.';
 export default function AnuncioDetailPage() {
   const { anuncioId = '' } = useParams();
   const navigate = useNavigate();
-  const { state, retry } = useAnuncio(anuncioId);
+  const state = useAnuncio(anuncioId);
   const goHome = () => navigate(ROUTES.home);
-  useDocumentMeta(state.anuncio);
+  useDocumentMeta(state.status === 'ok' ? state.anuncio : null);
   useCountView(state.status === 'ok' ? anuncioId : null);
 
   if (state.status === 'ok') {
@@ -60,7 +60,7 @@ export default function AnuncioDetailPage() {
       subTitle={state.message}
       actions={
         <>
-          <Button type="primary" onClick={retry}>
+          <Button type="primary" onClick={state.retry}>
             {MSG.reintentar}
           </Button>
           <Button onClick={goHome}>{IR_AL_INICIO}</Button>
@@ -77,14 +77,9 @@ export default function AnuncioDetailPage() {
  */
 export const serverData: ServerDataLoader = async ({ params, api, siteUrl }) => {
   const anuncioId = params.anuncioId ?? '';
-  const key = anuncioDataKey(anuncioId);
-  let anuncio: Anuncio & { message?: string };
-  try {
-    anuncio = await api.getAnuncio(anuncioId, AbortSignal.timeout(5000));
-  } catch (err) {
-    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return { status: 404, key, data: null };
-    throw err;
-  }
-  if (!anuncio?._id || anuncio.message !== undefined) return { status: 404, key, data: null };
+  // the browser's query of this listing starts from this answer (same key, same fetcher)
+  const key = anuncioKey(anuncioId);
+  const anuncio = await getAnuncio(api, anuncioId, AbortSignal.timeout(5000));
+  if (!anuncio) return { status: 404, key, data: null };
   return { status: 200, key, data: anuncio, head: await listingHead(anuncio, siteUrl) };
 };

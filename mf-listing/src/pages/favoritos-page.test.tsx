@@ -28,11 +28,9 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 beforeEach(() => {
-  localStorage.clear();
   usePortalStore.setState({ config: parseRuntimeConfig({ apiBaseUrl: api.url }) });
   usePortalStore.getState().login({ name: 'Ana', apellido: 'Díaz', email: 'ana@example.com', token: TOKEN });
 });
-afterEach(() => usePortalStore.getState().logout());
 
 test('a hidden favourite says it is no longer available, with its heart and nothing of the listing; a gone one says so apart', async () => {
   render(

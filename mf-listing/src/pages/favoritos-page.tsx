@@ -12,7 +12,7 @@ import { usePortalStore } from 'web-runtime/store';
 import { AnuncioCard } from '../features/anuncio-card/components/anuncio-card';
 import { FavoriteHeart } from '../features/favoritos/components/favorite-heart';
 import { PriceAlertsSwitch } from '../features/favoritos/components/price-alerts-switch';
-import { useFavoritosList } from '../features/favoritos/hooks/use-favoritos-list';
+import { useFavoritos } from '../features/favoritos/api/get-favoritos';
 import { Surface } from '../components/surface';
 
 const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))', gap: 16 } as const;
@@ -42,7 +42,7 @@ function FavoritoItem({ favorito }: { favorito: Favorito }) {
 }
 
 export default function FavoritosPage() {
-  const state = useFavoritosList();
+  const state = useFavoritos();
   const isLoggedIn = usePortalStore((s) => s.isLoggedIn);
   return (
     <section aria-labelledby="favoritos-titulo" style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>

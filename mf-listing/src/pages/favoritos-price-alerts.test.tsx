@@ -22,8 +22,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 beforeEach(() => {
   api.requests.length = 0;
-  localStorage.clear();
-  usePortalStore.setState({ config: parseRuntimeConfig({ apiBaseUrl: api.url }), user: null, isLoggedIn: false });
+  usePortalStore.setState({ config: parseRuntimeConfig({ apiBaseUrl: api.url }) });
 });
 
 const signIn = () => usePortalStore.setState({ user: { name: 'Ana', apellido: 'Díaz', email: 'ana@example.com', token: 'tok' }, isLoggedIn: true });

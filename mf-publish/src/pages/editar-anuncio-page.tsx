@@ -4,7 +4,7 @@ import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
 import { ESTADO_LABELS, MSG } from 'shared-contracts';
 import { AnuncioForm } from '../features/anuncio-form/components/anuncio-form';
-import { useOwnAnuncio } from '../features/editar-anuncio/hooks/use-own-anuncio';
+import { useOwnAnuncio } from '../features/editar-anuncio/api/get-own-anuncio';
 
 export default function EditarAnuncioPage() {
   const { anuncioId = '' } = useParams();

@@ -56,6 +56,12 @@ export const TEST_USER: User = { _id: 'u1', name: 'Lucía', apellido: 'Peña', e
  * (4500–4599), with this remote's routing: handlers by "METHOD /path" (or "METHOD *"), requests
  * recorded with their query parsed and the raw body (multipart bodies are not JSON).
  */
+/** The file's recorded API: the store, reset before each test (jest/setup-dom.ts), points at it again. */
+let testApiUrl: string | null = null;
+beforeEach(() => {
+  if (testApiUrl) usePortalStore.setState({ config: parseRuntimeConfig({ apiBaseUrl: testApiUrl }) });
+});
+
 export async function startRecordedApi(routes: Record<string, Handler>) {
   installFetch();
   const requests: RecordedRequest[] = [];
@@ -69,13 +75,14 @@ export async function startRecordedApi(routes: Record<string, Handler>) {
   });
   let port = 4500;
   while (!(await server.listen(port))) if (++port >= 4600) throw new Error('No free port in 4500–4599');
+  testApiUrl = server.url;
   usePortalStore.setState({ config: parseRuntimeConfig({ apiBaseUrl: server.url }) });
   return { url: server.url, requests, close: () => server.close() };
 }
 
-/** The store as the shell leaves it: logged in (or not), defaults otherwise. */
+/** The store as the shell leaves it: logged in (or not), defaults otherwise (jest/setup-dom.ts resets it before each test). */
 export function setSession(user: User | null, extra: Partial<ReturnType<typeof usePortalStore.getState>> = {}) {
-  usePortalStore.setState({ user, isLoggedIn: !!user, misAnuncios: [], anunciosDisponibles: 5, listingsVersion: 0, ...extra });
+  usePortalStore.setState({ user, isLoggedIn: !!user, ...extra });
 }
 
 /** Names of the `images` parts of a multipart body, in the order sent. */

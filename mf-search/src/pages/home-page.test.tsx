@@ -53,8 +53,6 @@ beforeEach(() => {
   answer = (req) => ({ body: page(30, (req.body as { page: number }).page) });
   usePortalStore.setState({
     config: parseRuntimeConfig({ apiBaseUrl: api.url }),
-    viewMode: 'list',
-    chosenAnuncio: null,
     loadRemote: async (id: string) => {
       loaded.push(id);
       return { default: TestCard };

@@ -6,14 +6,13 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import Button from 'antd/es/button';
 import Spin from 'antd/es/spin';
-import { LANDING_MSG, MAP, MSG, pageHref, searchDataKey, searchHref } from 'shared-contracts';
+import { LANDING_MSG, MAP, MSG, pageHref, searchHref } from 'shared-contracts';
 import { useLocation, useNavigate } from 'web-runtime/router';
-import { usePageData, usePortalStore } from 'web-runtime/store';
+import { usePortalStore } from 'web-runtime/store';
 import { StatusPanel, preloadRemote } from 'web-runtime/remote';
 import { SearchPanel } from '../features/search-panel/components/search-panel';
 import { CARD_EXPOSE, ResultsGrid } from '../features/results/components/results-grid';
 import { useAnuncios } from '../features/results/hooks/use-anuncios';
-import type { SearchPageData } from '../features/results/api/load-search-page';
 import { landingHeading } from '../features/results/lib/landing-heading';
 import { SaveSearchButton } from '../features/save-search/components/save-search-button';
 import './home-page.css';
@@ -33,11 +32,9 @@ const NO_OPTIONS = { placeOptions: [], regionOptions: [], localityOptions: [] };
 export default function HomePage() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const initial = usePageData<SearchPageData>(searchDataKey(pathname, search));
-  const { state, retry } = useAnuncios(pathname, search, initial);
+  const { status, data, error, fetching, refetch } = useAnuncios(pathname, search);
   const viewMode = usePortalStore((s) => s.viewMode);
   const resultsTop = useRef<HTMLDivElement>(null);
-  const data = state.data;
   const page = data?.page ?? 1;
   // the cards' remote loads while the list is fetched, not after it
   useEffect(() => {
@@ -53,7 +50,7 @@ export default function HomePage() {
   const hrefFor = (p: number) => pageHref(pathname, search, p);
 
   let body;
-  if (state.status === 'not-found') {
+  if (status === 'success' && !data) {
     body = (
       <StatusPanel
         status="404"
@@ -65,14 +62,14 @@ export default function HomePage() {
         }
       />
     );
-  } else if (state.status === 'error') {
+  } else if (status === 'error') {
     body = (
       <StatusPanel
         status="warning"
         title={ERROR_LISTA}
-        subTitle={state.message}
+        subTitle={error instanceof Error ? error.message : String(error)}
         actions={
-          <Button type="primary" onClick={retry}>
+          <Button type="primary" onClick={() => void refetch()}>
             {MSG.reintentar}
           </Button>
         }
@@ -84,7 +81,7 @@ export default function HomePage() {
         <Spin size="large" aria-label="Cargando anuncios" />
       </div>
     );
-  } else if (data.response.anuncios.length === 0 && state.status === 'ok') {
+  } else if (data.response.anuncios.length === 0 && status === 'success') {
     // a landing page of a known place with nothing yet (issue 39): say so, "Guardar búsqueda" is above
     const empty = data.landing ? `${LANDING_MSG.sinAnuncios(landingHeading(data))} ${LANDING_MSG.avisame}` : SIN_RESULTADOS;
     body = (
@@ -107,8 +104,8 @@ export default function HomePage() {
       {data?.landing && <h1 className="home-landing-title">{landingHeading(data)}</h1>}
       <SearchPanel options={data?.response ?? NO_OPTIONS} filters={data?.filters ?? {}} onSearch={(filters) => navigate(searchHref({ filters, page: 1 }))} />
       {data && Object.keys(data.filters).length > 0 && <SaveSearchButton filters={data.filters} />}
-      <div ref={resultsTop} className="home-results" aria-busy={state.status === 'loading'}>
-        {state.status === 'loading' && data && <Spin className="home-refreshing" aria-label="Cargando anuncios" />}
+      <div ref={resultsTop} className="home-results" aria-busy={fetching}>
+        {fetching && data && <Spin className="home-refreshing" aria-label="Cargando anuncios" />}
         {body}
       </div>
       {data && data.response.anuncios.length > 0 && (

@@ -5,13 +5,14 @@
  * has no listings. An address under /venta or /alquiler that names no type or place answers 404;
  * API failures throw (the renderer answers 503).
  */
-import { cardPhotoSrcSet, cardPhotoUrl, CARD_PHOTO_SIZES, LANDING_MSG, landingPath, landingTitle, searchDataKey, type ServerDataLoader } from 'shared-contracts';
-import { loadSearchPage } from '../features/results/api/load-search-page';
+import { cardPhotoSrcSet, cardPhotoUrl, CARD_PHOTO_SIZES, LANDING_MSG, landingPath, landingTitle, type ServerDataLoader } from 'shared-contracts';
+import { getSearchPage, searchPageKey } from '../features/results/api/get-search-page';
 import { CARD_EXPOSE } from '../features/results/components/results-grid';
 
 export const serverData: ServerDataLoader = async ({ pathname, search, api, siteUrl }) => {
-  const key = searchDataKey(pathname, search);
-  const data = await loadSearchPage(pathname, search, api, AbortSignal.timeout(5000));
+  // the browser's query of this address starts from this answer (same key, same fetcher)
+  const key = searchPageKey(pathname, search);
+  const data = await getSearchPage(api, pathname, search, AbortSignal.timeout(5000));
   if (!data) return { status: 404, key, data: null };
   const photo = data.response.anuncios[0]?.image_urls?.[0];
   const preloadImage = photo ? { href: cardPhotoUrl(photo), srcset: cardPhotoSrcSet(photo), sizes: cardPhotoSrcSet(photo) ? CARD_PHOTO_SIZES : undefined } : undefined;

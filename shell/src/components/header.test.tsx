@@ -19,11 +19,6 @@ function renderHeader(path = '/') {
   );
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  usePortalStore.getState().logout();
-});
-
 describe('Header (SPEC §2)', () => {
   it('logged out: ANUNCIATE and REGISTRATE go to /signup, INICIA SESSIÓN to /login', () => {
     renderHeader();

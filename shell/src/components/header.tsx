@@ -5,27 +5,20 @@
  * first paint never jumps.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'web-runtime/router';
+import { Link } from 'web-runtime/router';
 import { ROUTES } from 'shared-contracts';
-import { usePortalStore, useApi } from 'web-runtime/store';
+import { usePortalStore } from 'web-runtime/store';
+import { useLogout } from '../hooks/use-logout';
 
 const MobileDrawer = lazy(() => import('./mobile-drawer'));
 
 export function Header() {
-  const navigate = useNavigate();
   const user = usePortalStore((s) => s.user);
   const anunciosDisponibles = usePortalStore((s) => s.anunciosDisponibles);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
 
-  const api = useApi();
-  const logout = () => {
-    // The token stops working on the server too; leaving does not wait for (or depend on) the answer.
-    const token = usePortalStore.getState().user?.token;
-    if (token) api.logout(token).catch(() => undefined);
-    usePortalStore.getState().logout();
-    navigate(ROUTES.home);
-  };
+  const logout = useLogout();
   const openDrawer = () => {
     setDrawerLoaded(true);
     setDrawerOpen(true);

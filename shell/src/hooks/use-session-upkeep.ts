@@ -5,23 +5,18 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'web-runtime/router';
 import { ROUTES } from 'shared-contracts';
-import { loadMisAnuncios, useApi, usePortalStore } from 'web-runtime/store';
+import { useMisAnunciosQuery, usePortalStore } from 'web-runtime/store';
 
 export function useSessionUpkeep() {
   const location = useLocation();
   const navigate = useNavigate();
-  const api = useApi();
-  const token = usePortalStore((s) => s.user?.token);
-  const listingsVersion = usePortalStore((s) => s.listingsVersion);
+  const { unauthorized } = useMisAnunciosQuery();
 
   useEffect(() => {
     usePortalStore.getState().checkTokenExpiry();
   }, [location.pathname]);
 
   useEffect(() => {
-    if (!token) return;
-    void loadMisAnuncios(api).then((result) => {
-      if (result === 'unauthorized') navigate(ROUTES.home, { replace: true });
-    });
-  }, [token, listingsVersion, api, navigate]);
+    if (unauthorized) navigate(ROUTES.home, { replace: true });
+  }, [unauthorized, navigate]);
 }

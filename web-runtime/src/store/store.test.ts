@@ -4,11 +4,6 @@ const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url')
 const token = (exp: number) => `${b64({ alg: 'HS256' })}.${b64({ exp })}.sig`;
 const user = (t: string) => ({ name: 'Ana', apellido: 'Díaz', email: 'ana@example.com', token: t });
 
-beforeEach(() => {
-  localStorage.clear();
-  usePortalStore.getState().logout();
-});
-
 describe('session (SPEC §4 Authentication)', () => {
   it('login stores the user under the localStorage key "user" and restore brings it back', () => {
     usePortalStore.getState().login(user(token(2e9)));

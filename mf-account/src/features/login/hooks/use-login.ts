@@ -6,7 +6,7 @@
 import { useLocation, useNavigate } from 'web-runtime/router';
 import { FAVORITOS_STORAGE_KEY, nextAfterLogin, readLocalFavoritos, type LoginBody } from 'shared-contracts';
 import { useApi, usePortalStore } from 'web-runtime/store';
-import { useRequest } from '../../../hooks/use-request';
+import { useRequest } from 'web-runtime/request';
 
 function localStore(): Storage | null {
   try {

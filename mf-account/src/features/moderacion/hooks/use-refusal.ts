@@ -7,16 +7,16 @@ import { useNavigate } from 'web-runtime/router';
 import { ApiError, ROUTES } from 'shared-contracts';
 import { usePortalStore } from 'web-runtime/store';
 
+export const isRefusal = (err: unknown): boolean => err instanceof ApiError && (err.status === 401 || err.status === 403);
+
 export function useRefusal() {
   const navigate = useNavigate();
   return useCallback(
     (err: unknown) => {
       if (err instanceof ApiError && err.status === 401) usePortalStore.getState().logout();
-      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-        navigate(ROUTES.home, { replace: true });
-        return true;
-      }
-      return false;
+      if (!isRefusal(err)) return false;
+      navigate(ROUTES.home, { replace: true });
+      return true;
     },
     [navigate],
   );

@@ -3,7 +3,7 @@
  * reloaded by bumping the store's listingsVersion, which the shell watches) or the server's error.
  */
 import { useApi, usePortalStore } from 'web-runtime/store';
-import { useRequest } from '../../../hooks/use-request';
+import { useRequest } from 'web-runtime/request';
 
 export function useComprarPlan() {
   const api = useApi();

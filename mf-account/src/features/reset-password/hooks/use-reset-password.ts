@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { ApiError } from 'shared-contracts';
 import { useApi } from 'web-runtime/store';
-import { useRequest } from '../../../hooks/use-request';
+import { useRequest } from 'web-runtime/request';
 
 export function useResetPassword(id: string, token: string) {
   const api = useApi();

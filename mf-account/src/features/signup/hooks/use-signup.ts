@@ -1,7 +1,7 @@
 /** POST /api/user/signup with the wire body of SPEC §7 (the repeated password is not sent). */
 import type { SignupBody } from 'shared-contracts';
 import { useApi } from 'web-runtime/store';
-import { useRequest } from '../../../hooks/use-request';
+import { useRequest } from 'web-runtime/request';
 
 export function useSignup() {
   const api = useApi();

@@ -22,7 +22,6 @@ function renderCard(anuncio: Anuncio, onDelete?: (id: string) => void) {
   );
 }
 
-beforeEach(() => usePortalStore.setState({ chosenAnuncio: null }));
 
 test('shows title, uppercase purpose and type, rooms, area, location, description and price', () => {
   renderCard(makeAnuncio({ metros: 1250, habitaciones: 3, proposito: 'alquiler', propiedad: 'Apartamento', price: 1234567, moneda: 'RD' }));

@@ -4,11 +4,6 @@ import { FAVORITOS_STORAGE_KEY, SAVED_MSG } from 'shared-contracts';
 import { usePortalStore } from 'web-runtime/store';
 import { FavoriteHeart } from './favorite-heart';
 
-beforeEach(() => {
-  localStorage.clear();
-  usePortalStore.setState({ user: null, isLoggedIn: false });
-});
-
 test('the server renders it as not saved, whatever the browser keeps', () => {
   localStorage.setItem(FAVORITOS_STORAGE_KEY, JSON.stringify(['a1']));
   const html = renderToString(<FavoriteHeart anuncioId="a1" />);

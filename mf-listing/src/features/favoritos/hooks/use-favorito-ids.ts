@@ -13,6 +13,8 @@ const EMPTY: ReadonlySet<string> = new Set();
 let ids: ReadonlySet<string> = EMPTY;
 /** The session the list was loaded for ('' = visitor); undefined = not loaded yet. */
 let loadedFor: string | undefined;
+/** The account's list under way: aborted when the session changes or no heart is shown any more. */
+let loading: AbortController | null = null;
 const listeners = new Set<() => void>();
 let unsubscribeStore: (() => void) | null = null;
 
@@ -36,17 +38,23 @@ function sync() {
   const token = usePortalStore.getState().user?.token ?? '';
   if (loadedFor === token) return;
   loadedFor = token;
+  loading?.abort();
+  loading = null;
   if (!token) {
     emit(new Set(readLocalFavoritos(localStore())));
     return;
   }
   emit(EMPTY);
+  const controller = new AbortController();
+  loading = controller;
   api()
-    .favoritos(token)
+    .favoritos(token, controller.signal)
     .then((r) => {
-      if (loadedFor === token) emit(new Set(r.favoritos.map((f) => f.anuncioId)));
+      if (!controller.signal.aborted) emit(new Set(r.favoritos.map((f) => f.anuncioId)));
     })
-    .catch((err) => console.warn('favoritos: no se pudo cargar la lista', err));
+    .catch((err) => {
+      if (!controller.signal.aborted) console.warn('favoritos: no se pudo cargar la lista', err);
+    });
 }
 
 function subscribe(listener: () => void) {
@@ -59,6 +67,8 @@ function subscribe(listener: () => void) {
       unsubscribeStore();
       unsubscribeStore = null;
       loadedFor = undefined;
+      loading?.abort();
+      loading = null;
     }
   };
 }

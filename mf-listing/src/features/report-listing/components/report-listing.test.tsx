@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 beforeEach(() => {
   api.requests.length = 0;
-  usePortalStore.setState({ user: null, isLoggedIn: false, config: parseRuntimeConfig({ apiBaseUrl: api.url }) });
+  usePortalStore.setState({ config: parseRuntimeConfig({ apiBaseUrl: api.url }) });
 });
 
 async function openDialog() {

@@ -9,9 +9,9 @@ import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
 import Typography from 'antd/es/typography';
 import { MAP, MSG, type GeocodeFeature } from 'shared-contracts';
-import { useApi } from 'web-runtime/store';
-import { useGeocodeSearch } from '../hooks/use-geocode-search';
-import { featureToAddress, type AddressValue } from '../lib/feature-to-address';
+import { useGeocodeSearch } from '../api/search-address';
+import { useReverseGeocode } from '../api/reverse-geocode';
+import type { AddressValue } from '../lib/feature-to-address';
 import type { LatLng } from './address-map';
 
 const AddressMap = lazy(() => import('./address-map'));
@@ -22,15 +22,13 @@ type Mode = typeof MODE_SEARCH | typeof MODE_MANUAL;
 
 /** `initial`: where the map opens (the listing's address when editing). */
 export function AddressPicker({ onConfirm, initial }: { onConfirm(value: AddressValue): void; initial?: LatLng }) {
-  const api = useApi();
   const [mode, setMode] = useState<Mode>(MODE_SEARCH);
   const [query, setQuery] = useState('');
   // The chosen result's name fills the box; it is not searched again.
   const [chosenName, setChosenName] = useState('');
   const [target, setTarget] = useState<LatLng | null>(initial ?? null);
   const center = useRef<LatLng>({ ...(initial ?? MAP.defaultCenter) });
-  const [confirming, setConfirming] = useState(false);
-  const [confirmError, setConfirmError] = useState('');
+  const { confirm, confirming, error: confirmError } = useReverseGeocode(onConfirm);
   const search = useGeocodeSearch(mode === MODE_SEARCH && query !== chosenName ? query : '');
 
   const choose = (feature: GeocodeFeature) => {
@@ -39,23 +37,6 @@ export function AddressPicker({ onConfirm, initial }: { onConfirm(value: Address
     setTarget({ lat, lng });
     setQuery(feature.place_name);
     setChosenName(feature.place_name);
-  };
-
-  const confirm = async () => {
-    if (confirming) return;
-    const { lat, lng } = center.current;
-    setConfirming(true);
-    setConfirmError('');
-    try {
-      const value = featureToAddress(await api.geocodeReverse(lng, lat), lng, lat);
-      if (value) onConfirm(value);
-      else setConfirmError(MSG.noResults);
-    } catch (err) {
-      console.warn('reverse geocoding failed', err);
-      setConfirmError(MSG.geocoderError);
-    } finally {
-      setConfirming(false);
-    }
   };
 
   return (
@@ -93,7 +74,7 @@ export function AddressPicker({ onConfirm, initial }: { onConfirm(value: Address
       <Suspense fallback={<div aria-busy="true" style={{ height: MAP.heightPx, background: 'rgba(0,0,0,0.04)', borderRadius: 8 }} />}>
         <AddressMap target={target} onCenterChange={(c) => (center.current = c)} />
       </Suspense>
-      <Button type="primary" onClick={confirm} loading={confirming}>
+      <Button type="primary" onClick={() => void confirm(center.current)} loading={confirming}>
         Confirmar
       </Button>
       {confirmError && (

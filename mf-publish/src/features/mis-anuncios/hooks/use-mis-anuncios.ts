@@ -1,42 +1,31 @@
 /**
- * The user's own listings (SPEC §2 "My listings"): the shell loads them into the store at login;
- * this screen loads them again on mount and, through `reload`, once after each change it makes
- * (delete, status actions). It does not bump listingsVersion for those: the shell reloads on that
- * bump too, and the list was loaded twice for one change. The mount's load joins the shell's when
- * both ask for the same version (after a publish, which bumps it and comes here); the reload after
- * a change starts its own (`fresh`). A 401 sends the user to / (SPEC §8).
- * Deletion runs one at a time.
+ * The user's own listings (SPEC §2 "My listings"): the store's query of them (web-runtime/store,
+ * useMisAnunciosQuery), which the shell keeps loaded too. This screen asks again when it mounts
+ * (their figures change while it is not shown) and joins the shell's request when one is under way
+ * (after a publish, which bumps listingsVersion and comes here: one request); through `reload`, once
+ * after each change it makes (delete, status actions), without bumping listingsVersion (the shell
+ * would reload on that bump too): the reload aborts a request sent before the change. A 401 sends
+ * the user to / (SPEC §8). Deletion runs one at a time.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'web-runtime/router';
 import { ApiError, MSG, ROUTES } from 'shared-contracts';
-import { loadMisAnuncios, useApi, usePortalStore } from 'web-runtime/store';
+import { useApi, useMisAnunciosQuery, usePortalStore } from 'web-runtime/store';
 
 export function useMisAnuncios() {
   const api = useApi();
   const navigate = useNavigate();
-  const token = usePortalStore((s) => s.user?.token);
-  const [loaded, setLoaded] = useState(false);
+  const { status, unauthorized, refetch } = useMisAnunciosQuery({ fresh: true });
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const [error, setError] = useState('');
   const deleting = useRef(false);
 
   useEffect(() => {
-    let live = true;
-    void loadMisAnuncios(api).then((result) => {
-      // The 401 logs out, which re-runs this effect before we get here: still leave for /.
-      if (result === 'unauthorized') navigate(ROUTES.home, { replace: true });
-      else if (live) setLoaded(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, navigate, token]);
+    if (unauthorized) navigate(ROUTES.home, { replace: true });
+  }, [unauthorized, navigate]);
 
   /** After a change: the list (and the plan's free count in the header) loaded once more. */
-  const reload = useCallback(async () => {
-    if ((await loadMisAnuncios(api, { fresh: true })) === 'unauthorized') navigate(ROUTES.home, { replace: true });
-  }, [api, navigate]);
+  const reload = useCallback(() => refetch(), [refetch]);
 
   const onDelete = useCallback(
     async (id: string) => {
@@ -64,5 +53,5 @@ export function useMisAnuncios() {
     [api, navigate, reload],
   );
 
-  return { loaded, deletingId, error, onDelete, reload };
+  return { loaded: status !== 'loading', deletingId, error, onDelete, reload };
 }

@@ -1,32 +1,27 @@
 /**
  * The emailed renew link's page (issue 20): POSTs the signed token once on load. A link is only
  * ever renewed by this POST, never by opening the URL, so mail scanners that fetch links renew
- * nothing. The ref guard keeps StrictMode's double effect from spending the single-use token twice.
+ * nothing; useRequestOnLoad sends it once, StrictMode or not (the token is single-use).
  */
-import { useEffect, useRef, useState } from 'react';
-import { ApiError, MSG, type Anuncio } from 'shared-contracts';
+import { type Anuncio } from 'shared-contracts';
 import { useApi } from 'web-runtime/store';
+import { useRequestOnLoad } from 'web-runtime/request';
 
 /** `ok` with `yaRenovado`: the link had renewed the listing before (issue 39), said as done. */
 type State = { status: 'loading' } | { status: 'ok'; anuncio: Anuncio; yaRenovado: boolean } | { status: 'error'; message: string };
 
-export function useRenovarLink(anuncioId: string, token: string) {
+export function useRenovarLink(anuncioId: string, token: string): State {
   const api = useApi();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const sentFor = useRef<string | null>(null);
-
-  useEffect(() => {
-    const key = `${anuncioId}/${token}`;
-    if (sentFor.current === key) return;
-    sentFor.current = key;
-    api.renovarAnuncio(anuncioId, { linkToken: token }).then(
-      ({ yaRenovado, ...anuncio }) => setState({ status: 'ok', anuncio, yaRenovado: yaRenovado === true }),
-      (err: unknown) => {
-        console.warn('renovarAnuncio failed', err);
-        setState({ status: 'error', message: err instanceof ApiError ? err.message : MSG.serverError });
-      },
-    );
-  }, [api, anuncioId, token]);
-
-  return state;
+  const { status, data, error } = useRequestOnLoad(`${anuncioId}/${token}`, () =>
+    api.renovarAnuncio(anuncioId, { linkToken: token }).catch((err: unknown) => {
+      console.warn('renovarAnuncio failed', err);
+      throw err;
+    }),
+  );
+  if (status === 'success' && data) {
+    const { yaRenovado, ...anuncio } = data;
+    return { status: 'ok', anuncio, yaRenovado: yaRenovado === true };
+  }
+  if (status === 'error') return { status: 'error', message: error ?? '' };
+  return { status: 'loading' };
 }

@@ -1,5 +1,5 @@
 import { landingTitle } from 'shared-contracts';
-import type { SearchPageData } from '../api/load-search-page';
+import type { SearchPageData } from '../api/get-search-page';
 
 /** The landing page's heading and title ('Apartamentos en venta en Piantini'). */
 export function landingHeading(data: SearchPageData): string {

@@ -10,8 +10,9 @@ import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
 import Alert from 'antd/es/alert';
 import { Link } from 'web-runtime/router';
-import { ApiError, BUSQUEDA_NOMBRE_MAX, FRECUENCIAS, FRECUENCIA_LABELS, MSG, ROUTES, SAVED_MSG, proposeSearchName, searchIdentity, type Filters, type Frecuencia } from 'shared-contracts';
-import { useApi, usePortalStore } from 'web-runtime/store';
+import { BUSQUEDA_NOMBRE_MAX, FRECUENCIAS, FRECUENCIA_LABELS, ROUTES, SAVED_MSG, proposeSearchName, type Filters, type Frecuencia } from 'shared-contracts';
+import { useSavedAs } from '../api/get-busquedas';
+import { useCreateBusqueda } from '../api/create-busqueda';
 
 interface Props {
   open: boolean;
@@ -21,29 +22,9 @@ interface Props {
 
 type Status = 'idle' | 'saving' | 'saved' | 'refused';
 
-/** The name of the user's saved search with these filters, or null (also when it cannot be known now). */
-function useSavedAs(open: boolean, filters: Filters): string | null {
-  const api = useApi();
-  const [nombre, setNombre] = useState<string | null>(null);
-  useEffect(() => {
-    setNombre(null);
-    const token = usePortalStore.getState().user?.token;
-    if (!open || !token) return;
-    const controller = new AbortController();
-    const identity = searchIdentity(filters);
-    api
-      .busquedas(token, controller.signal)
-      .then(({ busquedas }) => setNombre(busquedas.find((b) => searchIdentity(b.filters) === identity)?.nombre ?? null))
-      // Not known now: saving asks the API, which refuses a repeat itself.
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [api, open, filters]);
-  return nombre;
-}
-
 export default function SaveSearchDialog({ open, filters, onClose }: Props) {
-  const api = useApi();
   const savedAs = useSavedAs(open, filters);
+  const createBusqueda = useCreateBusqueda();
   const [nombre, setNombre] = useState(() => proposeSearchName(filters));
   const [frecuencia, setFrecuencia] = useState<Frecuencia>('instantaneo');
   const [status, setStatus] = useState<Status>('idle');
@@ -60,18 +41,13 @@ export default function SaveSearchDialog({ open, filters, onClose }: Props) {
   }, [savedAs]);
 
   const save = async () => {
-    const token = usePortalStore.getState().user?.token;
-    if (!token) return;
     setStatus('saving');
     setError(null);
-    try {
-      await api.createBusqueda({ nombre: nombre.trim() || undefined, filters, frecuencia }, token);
-      setStatus('saved');
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) usePortalStore.getState().logout();
-      setError(err instanceof ApiError ? err.message : MSG.serverError);
-      setStatus(err instanceof ApiError && err.status === 409 ? 'refused' : 'idle');
-    }
+    const result = await createBusqueda({ nombre: nombre.trim() || undefined, filters, frecuencia });
+    if (!result) return setStatus('idle');
+    if (result.ok) return setStatus('saved');
+    setError(result.error);
+    setStatus(result.repeated ? 'refused' : 'idle');
   };
 
   const done = status === 'saved' || status === 'refused';

@@ -1,9 +1,11 @@
 /**
- * What a search page shows, from its address: the home page (`/?region=…&page=2`) or a landing
- * page (`/venta/apartamento/piantini`). Used by the browser (useAnuncios) and by the server
- * renderer (the page's serverData), so both ask the API the same thing.
+ * THE request of a search page (SPEC §4 "Listing list"), from its address: the home page
+ * (`/?region=…&page=2`) or a landing page (`/venta/apartamento/piantini`). The fetcher is used by
+ * the page's hook (useSearchPage) and by its serverData, so both ask the API the same thing, and
+ * the one `POST /allAnuncios` body is written once, here.
  */
-import { ApiError, clampPage, isLandingPathname, parseLandingPath, parseSearch, type AllAnunciosResponse, type ApiClient, type Filters, type LandingPath } from 'shared-contracts';
+import { ApiError, clampPage, isLandingPathname, parseLandingPath, parseSearch, searchDataKey, type AllAnunciosResponse, type ApiClient, type Filters, type LandingPath } from 'shared-contracts';
+import { useApi, usePortalStore, useQuery, type QueryResult } from 'web-runtime/store';
 
 export interface SearchPageData {
   /** The filters the page shows: the path's (landing page) and the query's. */
@@ -36,7 +38,7 @@ async function resolveLanding(landing: LandingPath, api: ApiClient, signal?: Abo
  * (`?page=9999`) shows the last page (one more request, only then); the page itself writes the
  * address it shows (normalisedPageHref).
  */
-export async function loadSearchPage(pathname: string, search: string, api: ApiClient, signal?: AbortSignal): Promise<SearchPageData | null> {
+export async function getSearchPage(api: ApiClient, pathname: string, search: string, signal?: AbortSignal): Promise<SearchPageData | null> {
   const { filters: queryFilters, page: asked } = parseSearch(search);
   const landing = parseLandingPath(pathname);
   if (!landing && isLandingPathname(pathname)) return null;
@@ -48,8 +50,22 @@ export async function loadSearchPage(pathname: string, search: string, api: ApiC
     filters = { ...queryFilters, ...resolved.filters };
     landingOut = { ...landing, ...(resolved.nombre ? { lugarNombre: resolved.nombre, lugarSlug: resolved.slug } : {}) };
   }
-  let response = await api.allAnuncios({ filters, page: asked - 1 }, signal);
+  const ask = (page: number) => api.allAnuncios({ filters, page: page - 1 }, signal);
+  let response = await ask(asked);
   const page = clampPage(asked, response.count);
-  if (page !== asked) response = await api.allAnuncios({ filters, page: page - 1 }, signal);
+  if (page !== asked) response = await ask(page);
   return { filters, page, landing: landingOut, response };
+}
+
+/** The key of an address's search: the query's, and the page data's the server embeds under. */
+export const searchPageKey = searchDataKey;
+
+/**
+ * The search the address names (null: no such page, 404), reloaded when the user's own listings
+ * change (listingsVersion); while a new address loads, the last answer stays on screen.
+ */
+export function useSearchPage(pathname: string, search: string): QueryResult<SearchPageData | null> {
+  const api = useApi();
+  const listingsVersion = usePortalStore((s) => s.listingsVersion);
+  return useQuery(searchPageKey(pathname, search), (signal) => getSearchPage(api, pathname, search, signal), { version: listingsVersion, keepPrevious: true });
 }
