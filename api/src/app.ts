@@ -26,7 +26,7 @@ import search from './plugins/search';
 import viewStats from './plugins/view-stats';
 import dataDir from './plugins/data-dir';
 import background, { type BackgroundOptions } from './background';
-import type { CountLimits } from './anuncios/search-query';
+import type { CountLimits } from './search';
 import type { WorkQueueOptions } from './db/work-queue';
 import accountRoutes from './accounts/account-routes';
 import anuncioRoutes from './anuncios/anuncio-routes';

@@ -16,6 +16,7 @@ export * from './api-client';
 export * from './remote-contract';
 export * from './shared-modules';
 export * from './search-url';
+export * from './search-order';
 export * from './ssr';
 export * from './landing';
 export * from './photos';

@@ -19,7 +19,7 @@ import { toAnuncio } from './serialize';
 import { listingColumns, readUpload, refuseOversized, registerListingUpload } from './upload';
 import type { AnuncioRow } from '../db/schema';
 import { findById } from './repository';
-import { searchChangeOf } from './search-query';
+import { searchChangeOf } from '../search';
 import { lockListing, recordPriceChange, updateListing } from './lifecycle-repository';
 import { recordEvent } from '../moderation/repository';
 

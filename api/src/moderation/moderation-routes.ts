@@ -13,7 +13,7 @@ import { MSG, ROUTES, type ModeracionResponse } from 'shared-contracts';
 import { bloqueoSchema, moderacionAccionSchema } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
-import { searchRowOf } from '../anuncios/search-query';
+import { searchRowOf } from '../search';
 import { findUserById } from '../accounts/repository';
 import { authEvent } from '../accounts/auth-events';
 import { accountBlockedMessage, listingWithdrawnMessage } from '../mail/moderation-templates';

@@ -1,0 +1,29 @@
+-- Issue 42 (docs/decisions/0016-search-module-and-orders.md): the results' sort orders. Each order
+-- is read from an index of the search table in its own order (forwards, and backwards for the far
+-- end of a result), with every filter column in the index (INCLUDE), so a page of any order is an
+-- index-only walk that stops after its 12 matches, and a deep page starts at its anchor.
+--
+-- Three indexes the filters already had gain `seq` as their last key (same size: seq was an
+-- INCLUDE column, or is added to one): ties on a price or an area are then in seq order in the
+-- index too, as the orders break them (api/src/search/orders.ts). One is new: the price per m²
+-- (the expression below must stay exactly as orders.ts writes it, or the planner will not use it).
+-- No data changes; the search table's trigger is untouched.
+DROP INDEX IF EXISTS "anuncio_search_price_rd_idx";
+--> statement-breakpoint
+-- Price, low → high (forwards) and high → low (backwards); and filters by a price in RD$.
+CREATE INDEX "anuncio_search_price_rd_idx" ON "anuncio_search" ("price_rd", "seq") INCLUDE ("place", "region", "locality", "proposito", "propiedad", "habitaciones", "metros", "moneda", "price");
+--> statement-breakpoint
+DROP INDEX IF EXISTS "anuncio_search_region_price_rd_idx";
+--> statement-breakpoint
+-- The same in a province (the most common location filter).
+CREATE INDEX "anuncio_search_region_price_rd_idx" ON "anuncio_search" ("region", "price_rd", "seq") INCLUDE ("place", "locality", "proposito", "propiedad", "habitaciones", "metros", "moneda", "price");
+--> statement-breakpoint
+DROP INDEX IF EXISTS "anuncio_search_metros_idx";
+--> statement-breakpoint
+-- Largest area first (forwards), listings without an area last; and filters by area.
+CREATE INDEX "anuncio_search_metros_idx" ON "anuncio_search" ("metros" DESC NULLS LAST, "seq" DESC) INCLUDE ("place", "region", "locality", "proposito", "propiedad", "habitaciones", "moneda", "price", "price_rd");
+--> statement-breakpoint
+-- Lowest price per m² in RD$ first, listings without an area (or of 0 m²) last.
+CREATE INDEX "anuncio_search_price_m2_idx" ON "anuncio_search" ((CASE WHEN "metros" > 0 THEN "price_rd" / "metros" END), "seq") INCLUDE ("place", "region", "locality", "proposito", "propiedad", "habitaciones", "metros", "moneda", "price", "price_rd");
+--> statement-breakpoint
+ANALYZE anuncio_search;
