@@ -9,12 +9,13 @@
  * is left to make cheaper.
  *
  *   node --import tsx api/bench/cold-direct.ts --reuse <database|directory> [--n 300] [--check] [--slowest 10] [--cube-only]
+ *        [--orders recientes,precio_asc,…]   (the orders drawn; with the cube, the times are also given per order)
  *   (DATABASE_URL set for a PostgreSQL database name)
  */
 import os from 'node:os';
 import path from 'node:path';
 import { openPglite, openPostgres } from '../src/db/client';
-import { PAGE_SIZE } from 'shared-contracts';
+import { ORDENES, PAGE_SIZE, isOrden, type Orden } from 'shared-contracts';
 import { searchCount, searchCountExact } from '../src/search/count';
 import { COUNT_LIMITS, type CountedPage } from '../src/search/limits';
 import { ORDERS } from '../src/search/orders';
@@ -41,11 +42,12 @@ async function main() {
   const database = data.env.DATABASE_URL ? await openPostgres(data.env.DATABASE_URL, 2, 0) : await openPglite(path.join(data.location, 'pglite'));
   const { db } = database;
   const next = coldSearches(data.sample);
-  const nextOrder = orderMix();
+  const orders = (arg('orders')?.split(',') ?? [...ORDENES]).filter((o): o is Orden => isOrden(o));
+  const nextOrder = orderMix(orders);
   const { count: searchable } = await searchCount(db, {});
   const modes = { cube: { ...COUNT_LIMITS, cube: true }, noCube: { ...COUNT_LIMITS, cube: false } };
   const times = { cube: [] as number[], noCube: [] as number[] };
-  const split: { count: number; page: number; matches: number; estimated: boolean; pageNo: number; filters: string }[] = [];
+  const split: { count: number; page: number; matches: number; estimated: boolean; pageNo: number; filters: string; orden: Orden }[] = [];
   const slowest = Number(arg('slowest') ?? 0);
   let estimated = 0;
   let worst = 0;
@@ -63,7 +65,7 @@ async function main() {
         if (read?.offset !== page * PAGE_SIZE) await searchPage(db, filters, sort, page, counted, modes[mode], undefined, searchable);
         const t2 = performance.now();
         times[mode].push(t2 - t0);
-        if (mode === 'cube') split.push({ count: t1 - t0, page: t2 - t1, matches: counted.count, estimated: counted.estimated, pageNo: page, filters: `${JSON.stringify(filters)} ${sort.name}` });
+        if (mode === 'cube') split.push({ count: t1 - t0, page: t2 - t1, matches: counted.count, estimated: counted.estimated, pageNo: page, filters: JSON.stringify(filters), orden: sort.name });
         if (mode === 'cube' && counted.estimated) {
           estimated += 1;
           if (check) {
@@ -89,10 +91,15 @@ async function main() {
     `con cubo, por partes: conteo media ${mean(split.map((x) => x.count))} / p50 ${count.p50} / p95 ${count.p95} ms; ` +
       `página media ${mean(split.map((x) => x.page))} / p50 ${pageTimes.p50} / p95 ${pageTimes.p95} ms`,
   );
+  for (const orden of orders) {
+    const of = split.filter((x) => x.orden === orden);
+    const total = summarize(of.map((x) => x.count + x.page), 0, 1);
+    console.log(`  ${orden}: ${of.length} búsquedas, media ${mean(of.map((x) => x.count + x.page))} ms (página ${mean(of.map((x) => x.page))}), p95 ${total.p95} ms`);
+  }
   if (slowest > 0) {
-    console.log('las más lentas (conteo ms, página ms, coincidencias, página, filtros):');
+    console.log('las más lentas (conteo ms, página ms, coincidencias, página, orden, filtros):');
     for (const x of [...split].sort((a, b) => b.count + b.page - a.count - a.page).slice(0, slowest)) {
-      console.log(`  ${x.count.toFixed(1)}  ${x.page.toFixed(1)}  ${x.estimated ? '≈' : ''}${x.matches}  ${x.pageNo}  ${x.filters}`);
+      console.log(`  ${x.count.toFixed(1)}  ${x.page.toFixed(1)}  ${x.estimated ? '≈' : ''}${x.matches}  ${x.pageNo}  ${x.orden}  ${x.filters}`);
     }
   }
 }

@@ -3,8 +3,8 @@
 -- end of a result), with every filter column in the index (INCLUDE), so a page of any order is an
 -- index-only walk that stops after its 12 matches, and a deep page starts at its anchor.
 --
--- Three indexes the filters already had gain `seq` as their last key (same size: seq was an
--- INCLUDE column, or is added to one): ties on a price or an area are then in seq order in the
+-- Four indexes the filters already had gain `seq` as their last key (same size: seq was an
+-- INCLUDE column): ties on a price or an area are then in seq order in the
 -- index too, as the orders break them (api/src/search/orders.ts). One is new: the price per m²
 -- (the expression below must stay exactly as orders.ts writes it, or the planner will not use it).
 -- No data changes; the search table's trigger is untouched.
@@ -17,6 +17,11 @@ DROP INDEX IF EXISTS "anuncio_search_region_price_rd_idx";
 --> statement-breakpoint
 -- The same in a province (the most common location filter).
 CREATE INDEX "anuncio_search_region_price_rd_idx" ON "anuncio_search" ("region", "price_rd", "seq") INCLUDE ("place", "locality", "proposito", "propiedad", "habitaciones", "metros", "moneda", "price");
+--> statement-breakpoint
+DROP INDEX IF EXISTS "anuncio_search_moneda_price_idx";
+--> statement-breakpoint
+-- With a currency, prices are filtered and sorted in that currency (api/src/search/orders.ts).
+CREATE INDEX "anuncio_search_moneda_price_idx" ON "anuncio_search" ("moneda", "price", "seq") INCLUDE ("place", "region", "locality", "proposito", "propiedad", "habitaciones", "metros", "price_rd");
 --> statement-breakpoint
 DROP INDEX IF EXISTS "anuncio_search_metros_idx";
 --> statement-breakpoint

@@ -72,12 +72,12 @@ function enteredCards(moved: Moved): Map<number, string> {
  */
 function resultEdit(moved: Moved, cards: Map<number, string>, filters: Filters, order: OrderDef): ResultEdit | undefined {
   const edit: ResultEdit = { left: [], entered: [] };
-  for (const row of moved.left) if (matchesFilters(filters, row)) edit.left.push(placeOf(order, row));
+  for (const row of moved.left) if (matchesFilters(filters, row)) edit.left.push(placeOf(order, row, filters));
   for (const row of moved.entered) {
     if (!matchesFilters(filters, row)) continue;
     const card = cards.get(row.seq);
     if (card === undefined) return undefined;
-    edit.entered.push({ ...placeOf(order, row), card });
+    edit.entered.push({ ...placeOf(order, row, filters), card });
   }
   return edit;
 }

@@ -58,16 +58,16 @@ function countedPageStatement(db: Db, filters: Filters, where: SearchWhere, orde
     const cap = sql.placeholder('cap');
     const matches = db
       .$with('matches')
-      .as(db.select({ seq: s.seq, priceRd: s.priceRd, metros: s.metros }).from(s).where(and(...where.conditionsOf(filters, true))).limit(cap));
+      .as(db.select({ seq: s.seq, price: s.price, priceRd: s.priceRd, metros: s.metros }).from(s).where(and(...where.conditionsOf(filters, true))).limit(cap));
     const n = sql`(SELECT count(*) FROM matches)`;
-    const inOrder = sql.join(orderBy(order, { seq: sql`seq`, priceRd: sql`price_rd`, metros: sql`metros` }), sql`, `);
+    const inOrder = sql.join(orderBy(order, { seq: sql`seq`, price: sql`price`, priceRd: sql`price_rd`, metros: sql`metros` }, { filters }), sql`, `);
     const keys = sql`ARRAY(SELECT seq FROM matches WHERE ${n} < ${cap} ORDER BY ${inOrder} LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')})`;
     return db
       .with(matches)
       .select({ n: sql<number>`${n}::int`, row: anuncios })
       .from(sql`(SELECT 1) AS one`)
       .leftJoin(anuncios, sql`${anuncios.seq} = ANY(${keys})`)
-      .orderBy(...orderBy(order, anuncios))
+      .orderBy(...orderBy(order, anuncios, { filters }))
       .prepare('');
   });
 }

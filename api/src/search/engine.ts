@@ -85,10 +85,10 @@ export function createSearchEngine({ db, cache, queue, card, ...opts }: SearchEn
       : undefined;
     const read = counted?.page;
     const rows = read && read.offset === page * PAGE_SIZE ? read.rows : await searchPage(db, filters, order, page, count, limits, anchors, all.count);
-    return partsOf(rows, order, count, optionsJson(options));
+    return partsOf(rows, filters, order, count, optionsJson(options));
   }
 
-  function partsOf(rows: AnuncioRow[], order: OrderDef, count: Counted, rest: string): CachedPage {
+  function partsOf(rows: AnuncioRow[], filters: Filters, order: OrderDef, count: Counted, rest: string): CachedPage {
     const parts: CachedPage = {
       cards: rows.map((r) => JSON.stringify(card(r))),
       seqs: rows.map((r) => r.seq),
@@ -98,7 +98,7 @@ export function createSearchEngine({ db, cache, queue, card, ...opts }: SearchEn
     };
     if (order !== NEWEST) {
       parts.orden = order.name;
-      parts.sorts = rows.map((r) => order.keyOf(r));
+      parts.sorts = rows.map((r) => order.keyOf(r, filters));
     }
     return parts;
   }

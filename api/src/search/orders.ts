@@ -9,13 +9,21 @@
  * a listing. A key may be NULL (no area), and such listings come last, in seq order too.
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { ORDEN_DEFAULT, type Orden } from 'shared-contracts';
+import { ORDEN_DEFAULT, type Filters, type Orden } from 'shared-contracts';
 
 /** The columns an order reads: the search table's, `anuncios`'s (same names, same values) or a subquery's. */
 export interface OrderColumns {
   seq: SQLWrapper;
+  price: SQLWrapper;
   priceRd: SQLWrapper;
   metros: SQLWrapper;
+}
+
+/** The columns of a listing an order's key is computed from (a write's SearchRow, a page's row). */
+export interface KeyColumns {
+  price: number;
+  priceRd: number;
+  metros: number | null;
 }
 
 /** A listing's place in an order: its seq and its sort key (null for newest, or when it has none). */
@@ -26,10 +34,14 @@ export interface Placed {
 
 export interface OrderDef {
   name: Orden;
-  /** The sort key in SQL; null for the newest order (seq alone). */
-  key(c: OrderColumns): SQL | null;
+  /**
+   * The sort key in SQL; null for the newest order (seq alone). `filters`: a price is compared as
+   * the search's price filters compare it (its own currency with `moneda`, else RD$), so a price
+   * range and a price order run along one index.
+   */
+  key(c: OrderColumns, filters: Filters): SQL | null;
   /** The same key in JavaScript, from a listing's columns: bit for bit what SQL computes. */
-  keyOf(row: { priceRd: number; metros: number | null }): number | null;
+  keyOf(row: KeyColumns, filters: Filters): number | null;
   /** Of the key and of seq, the tie-break. */
   ascending: boolean;
   /** The key can be NULL (sorted last: NULLS LAST forwards, NULLS FIRST backwards). */
@@ -42,16 +54,22 @@ export interface OrderDef {
   walks: boolean;
 }
 
-/** The price per m² in RD$: NULL without an area (or an area of 0). Index: anuncio_search_price_m2_idx. */
+/**
+ * The price per m² in RD$ (whatever the search's currency: one order for both, as the issue asks
+ * of prices): NULL without an area (or an area of 0). Index: anuncio_search_price_m2_idx.
+ */
 const pricePerM2 = (c: OrderColumns) => sql`(CASE WHEN ${c.metros} > 0 THEN ${c.priceRd} / ${c.metros} END)`;
-const pricePerM2Of = (row: { priceRd: number; metros: number | null }) => (row.metros !== null && row.metros > 0 ? row.priceRd / row.metros : null);
+const pricePerM2Of = (row: KeyColumns) => (row.metros !== null && row.metros > 0 ? row.priceRd / row.metros : null);
+/** A price as the search's filters compare it (filters.ts): its own currency with `moneda`, else RD$. */
+const price = (c: OrderColumns, filters: Filters) => sql`${filters.moneda ? c.price : c.priceRd}`;
+const priceOf = (row: KeyColumns, filters: Filters) => (filters.moneda ? row.price : row.priceRd);
 
 const ORDER_LIST: readonly OrderDef[] = [
   // Index: the search table's primary key and every (…, seq) index.
   { name: 'recientes', key: () => null, keyOf: () => null, ascending: false, nullable: false, walks: true },
-  // Index: anuncio_search_price_rd_idx (price_rd, seq), and (region, price_rd, seq).
-  { name: 'precio_asc', key: (c) => sql`${c.priceRd}`, keyOf: (r) => r.priceRd, ascending: true, nullable: false, walks: false },
-  { name: 'precio_desc', key: (c) => sql`${c.priceRd}`, keyOf: (r) => r.priceRd, ascending: false, nullable: false, walks: false },
+  // Index: (price_rd, seq), (region, price_rd, seq); with a currency, (moneda, price, seq).
+  { name: 'precio_asc', key: price, keyOf: priceOf, ascending: true, nullable: false, walks: false },
+  { name: 'precio_desc', key: price, keyOf: priceOf, ascending: false, nullable: false, walks: false },
   // Index: anuncio_search_metros_idx (metros DESC NULLS LAST, seq DESC).
   { name: 'metros_desc', key: (c) => sql`${c.metros}`, keyOf: (r) => r.metros, ascending: false, nullable: true, walks: false },
   // Index: anuncio_search_price_m2_idx ((CASE … END), seq).
@@ -62,6 +80,8 @@ export const ORDERS: Readonly<Record<Orden, OrderDef>> = Object.fromEntries(ORDE
 export const NEWEST = ORDERS[ORDEN_DEFAULT];
 
 export interface OrderByOptions {
+  /** The search's filters (a price order's currency). */
+  filters: Filters;
   /** The order read from its far end (the page is then put back in order by the caller). */
   reverse?: boolean;
   /** A key the planner cannot take from an index: it finds the matches first, then sorts them. */
@@ -69,13 +89,13 @@ export interface OrderByOptions {
 }
 
 /** The ORDER BY terms of `order` on the columns `c`. */
-export function orderBy(order: OrderDef, c: OrderColumns, { reverse = false, unindexed = false }: OrderByOptions = {}): SQL[] {
+export function orderBy(order: OrderDef, c: OrderColumns, { filters, reverse = false, unindexed = false }: OrderByOptions): SQL[] {
   const ascending = order.ascending !== reverse;
   const direction = sql.raw(ascending ? 'ASC' : 'DESC');
   // Only a nullable key says where NULLs go: a NOT NULL key's plain ASC / DESC is its index read
   // either way (the planner does not know the key has no NULLs).
   const nulls = sql.raw(order.nullable ? (reverse ? ' NULLS FIRST' : ' NULLS LAST') : '');
-  const key = order.key(c);
+  const key = order.key(c, filters);
   const seq = unindexed && !key ? sql`${c.seq} + 0` : sql`${c.seq}`;
   const terms = [sql`${seq} ${direction}`];
   if (key) terms.unshift(unindexed ? sql`(${key}) + 0 ${direction}${nulls}` : sql`${key} ${direction}${nulls}`);
@@ -88,9 +108,9 @@ export function orderBy(order: OrderDef, c: OrderColumns, { reverse = false, uni
  * key only the anchor's part: `nullAnchor` false gives the rows with a key from the anchor's on
  * (the NULL-keyed ones after them are read apart, page.ts), true the NULL-keyed rows from its seq on.
  */
-export function fromAnchor(order: OrderDef, c: OrderColumns, nullAnchor: boolean, slot: (name: string) => unknown): SQL {
+export function fromAnchor(order: OrderDef, c: OrderColumns, filters: Filters, nullAnchor: boolean, slot: (name: string) => unknown): SQL {
   const seqFrom = order.ascending ? sql`${c.seq} >= ${slot('anchorSeq')}` : sql`${c.seq} <= ${slot('anchorSeq')}`;
-  const key = order.key(c);
+  const key = order.key(c, filters);
   if (!key) return seqFrom;
   if (nullAnchor) return sql`${key} IS NULL AND ${seqFrom}`;
   const sort = slot('anchorSort');
@@ -109,7 +129,7 @@ export function comesBefore(order: OrderDef, a: Placed, b: Placed): boolean {
   return order.ascending ? a.seq < b.seq : a.seq > b.seq;
 }
 
-/** A listing's place in `order`. */
-export function placeOf(order: OrderDef, row: { seq: number; priceRd: number; metros: number | null }): Placed {
-  return { seq: row.seq, sort: order.keyOf(row) };
+/** A listing's place in `order` for a search with `filters`. */
+export function placeOf(order: OrderDef, row: KeyColumns & { seq: number }, filters: Filters): Placed {
+  return { seq: row.seq, sort: order.keyOf(row, filters) };
 }

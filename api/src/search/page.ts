@@ -19,7 +19,10 @@ import { pageReads, type PageRead } from './plan';
 type ReadKind = PageRead['read'] | 'anchor-null' | 'null-tail';
 
 /** The keys of a page for each kind of read, on the search table, in `order` (or its reverse for `far`). */
-function pageKeys(db: Db, where: SQL | undefined, order: OrderDef, kind: ReadKind) {
+function pageKeys(db: Db, filters: Filters, order: OrderDef, kind: ReadKind) {
+  // With slots every code is a placeholder: building the statement needs none of them.
+  const where = and(...searchConditions(filters, {}, true));
+  const inOrder = { filters };
   const slot = (name: string) => sql.placeholder(name);
   const limit = slot('limit');
   const offset = slot('offset');
@@ -27,31 +30,30 @@ function pageKeys(db: Db, where: SQL | undefined, order: OrderDef, kind: ReadKin
   if (kind === 'walk') {
     // The first `entries` entries of the order, aliased as the table itself so the filters'
     // "anuncio_search"."column" name the walked rows.
-    const first = db.select().from(s).orderBy(...orderBy(order, s)).limit(slot('entries')).as('anuncio_search');
-    return db.select({ seq: first.seq }).from(first).where(where).orderBy(...orderBy(order, first)).limit(limit).offset(offset);
+    const first = db.select().from(s).orderBy(...orderBy(order, s, inOrder)).limit(slot('entries')).as('anuncio_search');
+    return db.select({ seq: first.seq }).from(first).where(where).orderBy(...orderBy(order, first, inOrder)).limit(limit).offset(offset);
   }
   if (kind === 'anchor' || kind === 'anchor-null') {
-    return keys.where(and(where, fromAnchor(order, s, kind === 'anchor-null', slot))).orderBy(...orderBy(order, s)).limit(limit).offset(offset);
+    return keys.where(and(where, fromAnchor(order, s, filters, kind === 'anchor-null', slot))).orderBy(...orderBy(order, s, inOrder)).limit(limit).offset(offset);
   }
   if (kind === 'null-tail') {
-    return keys.where(and(where, sql`${order.key(s)} IS NULL`)).orderBy(...orderBy(order, s)).limit(limit).offset(offset);
+    return keys.where(and(where, sql`${order.key(s, filters)} IS NULL`)).orderBy(...orderBy(order, s, inOrder)).limit(limit).offset(offset);
   }
   // `sorted`: a key the planner cannot read from an index, so it finds the few matches through the
   // filters' index and sorts them; `far` reads the order's index from the other end.
-  return keys.where(where).orderBy(...orderBy(order, s, { unindexed: kind === 'sorted', reverse: kind === 'far' })).limit(limit).offset(offset);
+  return keys.where(where).orderBy(...orderBy(order, s, { filters, unindexed: kind === 'sorted', reverse: kind === 'far' })).limit(limit).offset(offset);
 }
 
 function pageStatement(db: Db, filters: Filters, order: OrderDef, kind: ReadKind) {
   return statement(db, `page:${kind}:${order.name}:${filterShape(filters)}`, () => {
-    // With slots every code is a placeholder: building the statement needs none of them.
-    const keys = pageKeys(db, and(...searchConditions(filters, {}, true)), order, kind);
+    const keys = pageKeys(db, filters, order, kind);
     // `= ANY(ARRAY(keys))`: the keys are an init plan and the rows one index scan, which plans in
     // about 60 % of the time of `IN (keys)` (a semi-join the planner weighs against every index).
     return db
       .select()
       .from(anuncios)
       .where(sql`${anuncios.seq} = ANY(ARRAY(${keys}))`)
-      .orderBy(...orderBy(order, anuncios))
+      .orderBy(...orderBy(order, anuncios, { filters }))
       .prepare('');
   });
 }
@@ -75,7 +77,7 @@ async function fromKeyedAnchor(db: Db, filters: Filters, order: OrderDef, values
 /** The keyed rows at or after the anchor, fewer than `atMost` (the page's offset from it). */
 async function keyedFromAnchor(db: Db, filters: Filters, order: OrderDef, values: Values, atMost: number): Promise<number> {
   const counted = statement(db, `anchor-count:${order.name}:${filterShape(filters)}`, () => {
-    const where = and(...searchConditions(filters, {}, true), fromAnchor(order, s, false, sql.placeholder));
+    const where = and(...searchConditions(filters, {}, true), fromAnchor(order, s, filters, false, sql.placeholder));
     const keyed = db.select({ one: sql`1` }).from(s).where(where).limit(sql.placeholder('limit'));
     return db.select({ n: sql<number>`count(*)::int` }).from(keyed.as('keyed')).prepare('');
   });
@@ -89,7 +91,7 @@ function runRead(db: Db, filters: Filters, order: OrderDef, base: Values, read: 
   if (read.read === 'walk') values.entries = read.entries;
   if (read.read !== 'anchor') return pageStatement(db, filters, order, read.read).execute(values);
   values.anchorSeq = read.anchor.seq;
-  if (read.anchor.sort === null) return pageStatement(db, filters, order, order.key(s) ? 'anchor-null' : 'anchor').execute(values);
+  if (read.anchor.sort === null) return pageStatement(db, filters, order, order.key(s, filters) ? 'anchor-null' : 'anchor').execute(values);
   values.anchorSort = read.anchor.sort;
   return order.nullable ? fromKeyedAnchor(db, filters, order, values, read) : pageStatement(db, filters, order, 'anchor').execute(values);
 }
@@ -127,12 +129,12 @@ export async function searchPage(
 export async function pageAnchors(db: Db, filters: Filters, order: OrderDef): Promise<Placed[]> {
   const codes = await filterCodes(db, filters);
   if (!codes) return [];
-  const key = order.key(s);
+  const key = order.key(s, filters);
   const numbered = db
     .select({
       seq: s.seq,
       sort: (key ? sql<number | null>`${key}` : sql<null>`NULL::float8`).as('sort'),
-      n: sql<number>`row_number() OVER (ORDER BY ${sql.join(orderBy(order, s), sql`, `)})`.as('n'),
+      n: sql<number>`row_number() OVER (ORDER BY ${sql.join(orderBy(order, s, { filters }), sql`, `)})`.as('n'),
     })
     .from(s)
     .where(and(...searchConditions(filters, codes)))
