@@ -15,11 +15,7 @@ import { cubeCount } from './cube';
 import { filterShape, searchWhere, type SearchWhere } from './filters';
 import { COUNT_LIMITS, type CountedPage, type CountLimits } from './limits';
 import { orderBy, type OrderDef } from './orders';
-import { cubePlan, facetOf, pageWithCount } from './plan';
-
-const BUCKETS = 1024;
-/** The first, coarse sample: 8 of 1024 buckets (1/128 of the table). */
-const COARSE_BUCKETS = 8;
+import { afterCoarseSample, COARSE_BUCKETS, cubePlan, facetOf, pageWithCount, SAMPLE_BUCKETS } from './plan';
 
 async function countWhere(db: Db, where: SQL | undefined, limit?: number): Promise<number> {
   const matching = db.select({ one: sql`1` }).from(s).where(where);
@@ -78,22 +74,17 @@ async function countedPage(db: Db, filters: Filters, where: SearchWhere, asked: 
   return { count: Number(found[0]?.n ?? 0), rows };
 }
 
-/** A count above exactLimit on the search table: sampled, or counted when a fine sample would cost as much. */
+/** A count above exactLimit on the search table: sampled, or counted when plan.ts says a fine sample would cost as much. */
 async function sampledCount(db: Db, filters: Filters, conditions: SQL[], limits: CountLimits): Promise<CountedPage> {
   const sample = async (buckets: number) => {
     const n = await countWhere(db, and(...conditions, lt(s.bucket, buckets)));
-    return { n, estimate: Math.round((n * BUCKETS) / buckets) };
+    return { n, estimate: Math.round((n * SAMPLE_BUCKETS) / buckets) };
   };
   const coarse = await sample(COARSE_BUCKETS);
-  if (coarse.n >= limits.sampleTarget) return { count: coarse.estimate, estimated: true };
-  const stratified = Boolean(filters.region || filters.place || filters.propiedad || filters.proposito);
-  const exactUpTo = stratified ? Math.min(limits.exactUpTo, 2 * limits.sampleTarget) : limits.exactUpTo;
-  if (coarse.estimate <= exactUpTo) return { count: await countWhere(db, and(...conditions)), estimated: false };
-  // Enough buckets for about 1.25 × sampleTarget matches by the coarse estimate.
-  const buckets = Math.min(BUCKETS, Math.ceil((BUCKETS * limits.sampleTarget * 1.25) / coarse.estimate));
-  if (buckets >= BUCKETS) return { count: await countWhere(db, and(...conditions)), estimated: false };
-  const fine = await sample(buckets);
-  return { count: fine.estimate, estimated: true };
+  const next = afterCoarseSample(filters, coarse, limits);
+  if (next.by === 'coarse') return { count: coarse.estimate, estimated: true };
+  if (next.by === 'exact') return { count: await countWhere(db, and(...conditions)), estimated: false };
+  return { count: (await sample(next.buckets)).estimate, estimated: true };
 }
 
 /**

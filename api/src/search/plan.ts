@@ -1,8 +1,10 @@
 /**
  * The one place that decides how a search is answered (docs/decisions/0016-search-module-and-orders.md):
- * its count from the facet table, the count cube or the search table (count.ts, cube.ts), and its
- * page from an anchor, a walk over the first entries of its order, its matches sorted, its
- * order's index from the near or the far end (page.ts). The code that runs a plan decides nothing.
+ * its count from the facet table, the count cube or the search table (count.ts), and there exact
+ * or sampled; its page with its count, or from an anchor, a walk over the first entries of its
+ * order, its matches sorted, its order's index from the near or the far end (page.ts). Only how
+ * the cube counts its edge bands (interpolated, sampled or counted, within its error guarantee)
+ * is decided in cube.ts, from the cube's own sums.
  */
 import { PAGE_SIZE, type Filters } from 'shared-contracts';
 import { givenFilters } from './filters';
@@ -41,6 +43,27 @@ export function cubePlan(filters: Filters): CubePlan | null {
   if (locations.length > 1 || (byArea && given.some((f) => f.cube === 'price'))) return null;
   const where = locations[0]?.key;
   return { kind: (where ?? 'all') as CubePlan['kind'], loc: where ? String(filters[where]) : '', measure: byArea ? 'area' : 'price' };
+}
+
+/** The search table's `bucket` (hashint8(seq) & 1023): `bucket < b` is a uniform b/1024 sample. */
+export const SAMPLE_BUCKETS = 1024;
+/** The first, coarse sample: 8 of 1024 buckets (1/128 of the table). */
+export const COARSE_BUCKETS = 8;
+
+/**
+ * After the coarse sample of a result over exactLimit that the cube cannot count: its estimate
+ * when it holds sampleTarget matches; the exact count when that costs no more than a fine sample
+ * would (up to exactUpTo, or 2 × sampleTarget when a province, place, type or purpose filter makes
+ * the sample read only its prefix, stratified indexes); else a fine sample of about 1.25 ×
+ * sampleTarget matches.
+ */
+export function afterCoarseSample(filters: Filters, coarse: { n: number; estimate: number }, limits: CountLimits): { by: 'coarse' } | { by: 'exact' } | { by: 'fine'; buckets: number } {
+  if (coarse.n >= limits.sampleTarget) return { by: 'coarse' };
+  const stratified = Boolean(filters.region || filters.place || filters.propiedad || filters.proposito);
+  const exactUpTo = stratified ? Math.min(limits.exactUpTo, 2 * limits.sampleTarget) : limits.exactUpTo;
+  if (coarse.estimate <= exactUpTo) return { by: 'exact' };
+  const buckets = Math.min(SAMPLE_BUCKETS, Math.ceil((SAMPLE_BUCKETS * limits.sampleTarget * 1.25) / coarse.estimate));
+  return buckets >= SAMPLE_BUCKETS ? { by: 'exact' } : { by: 'fine', buckets };
 }
 
 /**
