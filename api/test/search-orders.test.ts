@@ -12,7 +12,9 @@ import { anuncios } from '../src/db/schema';
 import { bulkInsertListings } from '../src/seed/bulk-insert';
 import { COUNT_LIMITS } from '../src/search/limits';
 import { ORDERS } from '../src/search/orders';
-import { pageAnchors, searchPage } from '../src/search/page';
+import { pageAnchors, pageKeys, searchPage, type ReadKind } from '../src/search/page';
+import { filterCodes } from '../src/search/codes';
+import { slotValues } from '../src/search/filters';
 import { engines } from './support/engines';
 import { startTestApp, type TestApp } from './support/app';
 import { del, post } from './support/http';
@@ -113,6 +115,35 @@ describe.each(engines())('search orders on %s', (engine) => {
       }
     }
   }, 600_000);
+
+  test("a large result's page in any order is read from that order's index, from either end, without sorting the matches", async () => {
+    await t.app.db.execute(sql`ANALYZE anuncio_search`);
+    const planOf = async (filters: Filters, orden: Orden, kind: ReadKind) => {
+      const codes = (await filterCodes(t.app.db, filters))!;
+      const values: Record<string, unknown> = { ...slotValues(filters, codes), offset: 0, limit: PAGE_SIZE };
+      const query = pageKeys(t.app.db, filters, ORDERS[orden], kind).toSQL();
+      // EXPLAIN takes no parameters: the values written as literals (numbers only here).
+      const text = query.sql.replace(/\$(\d+)/g, (_, i: string) => {
+        const param = query.params[Number(i) - 1] as { name?: string } | number;
+        return String(typeof param === 'object' && param?.name ? values[param.name] : param);
+      });
+      const result = await t.app.db.execute(sql.raw(`EXPLAIN ${text}`));
+      return (result as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join('\n');
+    };
+    const cases: [Filters, Orden, string][] = [
+      [{}, 'precio_asc', 'anuncio_search_price_rd_idx'],
+      [{}, 'precio_desc', 'anuncio_search_price_rd_idx'],
+      [{ moneda: 'US' }, 'precio_asc', 'anuncio_search_moneda_price_idx'],
+      [{}, 'metros_desc', 'anuncio_search_metros_idx'],
+      [{}, 'precio_m2_asc', 'anuncio_search_price_m2_idx'],
+    ];
+    for (const [filters, orden, index] of cases) {
+      for (const kind of ['near', 'far'] as const) {
+        const plan = await planOf(filters, orden, kind);
+        expect({ orden, kind, index: plan.includes(`using ${index} on anuncio_search`), sorted: /Sort/.test(plan) }).toEqual({ orden, kind, index: true, sorted: false });
+      }
+    }
+  });
 
   test('prices in RD$ and US$ are compared in one currency (US$ × USD_DOP_RATE), both ways', async () => {
     // The province with the most US$ listings: its result mixes both currencies.

@@ -16,10 +16,13 @@ import { fromAnchor, orderBy, type OrderDef, type Placed } from './orders';
 import { pageReads, type PageRead } from './plan';
 
 /** The statement kinds: the plan's reads, and the NULL-keyed rows that follow a nullable order's anchor. */
-type ReadKind = PageRead['read'] | 'anchor-null' | 'null-tail';
+export type ReadKind = PageRead['read'] | 'anchor-null' | 'null-tail';
 
-/** The keys of a page for each kind of read, on the search table, in `order` (or its reverse for `far`). */
-function pageKeys(db: Db, filters: Filters, order: OrderDef, kind: ReadKind) {
+/**
+ * The keys of a page for each kind of read, on the search table, in `order` (or its reverse for
+ * `far`), with placeholders for every value. Exported for the test that reads its plans.
+ */
+export function pageKeys(db: Db, filters: Filters, order: OrderDef, kind: ReadKind) {
   // With slots every code is a placeholder: building the statement needs none of them.
   const where = and(...searchConditions(filters, {}, true));
   const inOrder = { filters };
