@@ -14,7 +14,7 @@
 export { createSearchEngine, type SearchEngine, type SearchRequest } from './engine';
 export { createSearchCache, type SearchCache, type SearchChange } from './cache';
 export { createSearchChanges, type SearchChanges } from './changes';
-export { searchChangeOf, searchRowOf, isSearchable, type SearchRow } from './rows';
+export { searchChangeOf, searchRowOf, type SearchRow } from './rows';
 export { searchConditions } from './filters';
 export { filterCodesIn } from './codes';
-export { COUNT_LIMITS, type CountLimits } from './limits';
+export type { CountLimits } from './limits';
