@@ -4,7 +4,7 @@
  * read, the order, which filters) and run with the search's values. And the anchors of deep
  * pages: the place of every ANCHOR_EVERY-th match, so a deep page starts from the one before it.
  */
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { Filters } from 'shared-contracts';
 import type { Db } from '../db/client';
 import { anuncioSearch as s, anuncios, type AnuncioRow } from '../db/schema';
