@@ -136,6 +136,12 @@ describe.each(engines())('search orders on %s', (engine) => {
       [{ moneda: 'US' }, 'precio_asc', 'anuncio_search_moneda_price_idx'],
       [{}, 'metros_desc', 'anuncio_search_metros_idx'],
       [{}, 'precio_m2_asc', 'anuncio_search_price_m2_idx'],
+      // Within a type, and among listings with rooms: land and farms lead the area orders otherwise.
+      [{ propiedad: 'Casa' }, 'precio_desc', 'anuncio_search_propiedad_price_rd_idx'],
+      [{ propiedad: 'Apartamento' }, 'metros_desc', 'anuncio_search_propiedad_metros_idx'],
+      [{ propiedad: 'Apartamento' }, 'precio_m2_asc', 'anuncio_search_propiedad_price_m2_idx'],
+      [{ habitaciones: 1 }, 'metros_desc', 'anuncio_search_rooms_metros_idx'],
+      [{ habitaciones: 1 }, 'precio_m2_asc', 'anuncio_search_rooms_price_m2_idx'],
     ];
     for (const [filters, orden, index] of cases) {
       for (const kind of ['near', 'far'] as const) {
