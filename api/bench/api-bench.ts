@@ -8,17 +8,20 @@
  *   npm run bench:api -- [--count N] [--duration 10] [--connections 20,50] [--port 4650]
  *                        [--deep-page 500] [--keep] [--name bench_x]
  *                        [--reuse <database|directory>] [--cases cold,deepRandom,...]
- *                        [--write-share 0.05] [--cpu-prof <dir>]
+ *                        [--write-share 0.05] [--cpu-prof <dir>] [--orders recientes,precio_asc,…]
  *
  * DATABASE_URL unset: PGlite in a temporary directory, 100,000 listings by default.
  * DATABASE_URL set: a new database bench_<time> on that server, 1,000,000 by default, dropped at
- * the end unless --keep. Results also go to test-results/bench-api.json.
+ * the end unless --keep. Results also go to test-results/bench-api.json. The cold case (and the
+ * cold half of the mixed one) draws its searches' orders from every order (cases.ts `orderMix`),
+ * or from those of --orders.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { ORDENES, isOrden, type Orden } from 'shared-contracts';
 import { httpCases, type CaseName, type HttpCase } from './cases';
 import { prepareDatabase } from './load-data';
 import { printTable, type Row } from './report';
@@ -159,7 +162,9 @@ async function main() {
   try {
     child = await startServer({ ...data.env, DATA_DIR: serverDir, SMTP_URL: '', MAIL_OUTBOX: '1', RATE_LIMIT_SCALE: '1000' }, port, arg('cpu-prof'));
     const only = arg('cases')?.split(',');
-    const all = httpCases(data.sample, deepPage, data.rows);
+    const orders = (arg('orders')?.split(',') ?? [...ORDENES]).filter((o): o is Orden => isOrden(o));
+    if (!orders.length) throw new Error(`--orders: uno o más de ${ORDENES.join(', ')}`);
+    const all = httpCases(data.sample, deepPage, data.rows, orders);
     const cases = all.filter((c) => !only || only.includes(c.name));
     const byName = (name: CaseName) => all.find((c) => c.name === name) as HttpCase;
     const mixed = !only || only.includes('mixed') ? mixedSearches(byName('cold'), byName('filtered')) : null;

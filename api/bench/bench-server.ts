@@ -10,7 +10,8 @@
 import crypto from 'node:crypto';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { searchPage } from '../src/anuncios/search-query';
+import { searchPage } from '../src/search/page';
+import { NEWEST } from '../src/search/orders';
 import { summarize, type CaseStats } from './stats';
 
 export type ParentMessage = { type: 'floor'; connections: number; durationMs: number } | { type: 'exit' };
@@ -40,7 +41,7 @@ async function main() {
       while (performance.now() < until) {
         const started = performance.now();
         try {
-          await searchPage(app.db, {}, 0, { count: Number.MAX_SAFE_INTEGER, estimated: true });
+          await searchPage(app.db, {}, NEWEST, 0, { count: Number.MAX_SAFE_INTEGER, estimated: true });
           latencies.push(performance.now() - started);
         } catch {
           errors += 1;

@@ -3,7 +3,7 @@
  * loaded listings, so popular regions and places come up as often as they do in the data, and
  * from a fixed seed, so two runs send the same mix.
  */
-import { PROPIEDAD_FILTER, PROPOSITO_FILTER, type Filters } from 'shared-contracts';
+import { ORDEN_DEFAULT, ORDENES, PROPIEDAD_FILTER, PROPOSITO_FILTER, type Filters, type Orden } from 'shared-contracts';
 import type { SampleRow } from './load-data';
 import { rng } from './random';
 
@@ -16,11 +16,25 @@ export interface HttpCase {
   next(): { method: 'GET' | 'POST'; path: string; body?: string; part?: string };
 }
 
-const search = (filters: Filters, page = 0) => ({
+const search = (filters: Filters, page = 0, orden: Orden = ORDEN_DEFAULT) => ({
   method: 'POST' as const,
   path: '/allAnuncios',
-  body: JSON.stringify({ filters, page }),
+  body: JSON.stringify(orden === ORDEN_DEFAULT ? { filters, page } : { filters, page, orden }),
 });
+
+/**
+ * The orders the cold case draws (issue 42): the default, newest first, for 40 % of the searches,
+ * each other order for 15 %; `--orders` narrows them (`--orders recientes`: the searches of
+ * before the orders). Drawn from their own generator, so the filters are the same whatever the orders.
+ */
+export function orderMix(allowed: readonly Orden[] = ORDENES, seed = 42): () => Orden {
+  const random = rng(seed);
+  const others = allowed.filter((o) => o !== ORDEN_DEFAULT);
+  return () => {
+    if (allowed.includes(ORDEN_DEFAULT) && (!others.length || random() < 0.4)) return ORDEN_DEFAULT;
+    return others[Math.floor(random() * others.length)]!;
+  };
+}
 
 /** Price bands people actually type: RD$ without currency, then per currency. */
 const RD_BANDS: [number | undefined, number | undefined][] = [
@@ -89,9 +103,10 @@ export function coldSearches(sample: SampleRow[], seed = 18): () => { filters: F
   };
 }
 
-export function httpCases(sample: SampleRow[], deepPage: number, listings: number): HttpCase[] {
+export function httpCases(sample: SampleRow[], deepPage: number, listings: number, orders: readonly Orden[] = ORDENES): HttpCase[] {
   const mix = filterMix(sample);
   const cold = coldSearches(sample);
+  const coldOrder = orderMix(orders);
   const deepRandom = rng(5);
   const lastPage = Math.max(0, Math.ceil(listings / 12) - 1);
   const ids = sample.map((s) => s.id);
@@ -110,10 +125,10 @@ export function httpCases(sample: SampleRow[], deepPage: number, listings: numbe
     },
     {
       name: 'cold',
-      label: 'filtros nunca repetidos (frío)',
+      label: `filtros nunca repetidos (frío; órdenes: ${orders.join(', ')})`,
       next: () => {
         const { filters, page } = cold();
-        return search(filters, page);
+        return search(filters, page, coldOrder());
       },
     },
     { name: 'deep', label: `página ${deepPage}`, next: () => search({}, deepPage) },

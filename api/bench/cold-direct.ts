@@ -1,6 +1,6 @@
 /**
  * Cold searches on one connection, without HTTP (issue 18): the never-repeated searches of
- * bench:api's cold case (cases.ts `coldSearches`) run one at a time straight through
+ * bench:api's cold case (cases.ts `coldSearches`, in the orders of `orderMix`) run one at a time straight through
  * `searchCount` + `searchPage` on a kept bench database (as the route calls them: a small result's
  * page read with its count is not read again), each once with the count cube and once
  * without (alternating which goes first), so both columns share the machine's load. `--check`
@@ -9,14 +9,18 @@
  * is left to make cheaper.
  *
  *   node --import tsx api/bench/cold-direct.ts --reuse <database|directory> [--n 300] [--check] [--slowest 10] [--cube-only]
+ *        [--orders recientes,precio_asc,…]   (the orders drawn; with the cube, the times are also given per order)
  *   (DATABASE_URL set for a PostgreSQL database name)
  */
 import os from 'node:os';
 import path from 'node:path';
 import { openPglite, openPostgres } from '../src/db/client';
-import { PAGE_SIZE } from 'shared-contracts';
-import { COUNT_LIMITS, searchCount, searchCountExact, searchPage, type CountedPage } from '../src/anuncios/search-query';
-import { coldSearches } from './cases';
+import { ORDENES, PAGE_SIZE, isOrden, type Orden } from 'shared-contracts';
+import { searchCount, searchCountExact } from '../src/search/count';
+import { COUNT_LIMITS, type CountedPage } from '../src/search/limits';
+import { ORDERS } from '../src/search/orders';
+import { searchPage } from '../src/search/page';
+import { coldSearches, orderMix } from './cases';
 import { prepareDatabase } from './load-data';
 import { summarize } from './stats';
 
@@ -38,10 +42,12 @@ async function main() {
   const database = data.env.DATABASE_URL ? await openPostgres(data.env.DATABASE_URL, 2, 0) : await openPglite(path.join(data.location, 'pglite'));
   const { db } = database;
   const next = coldSearches(data.sample);
+  const orders = (arg('orders')?.split(',') ?? [...ORDENES]).filter((o): o is Orden => isOrden(o));
+  const nextOrder = orderMix(orders);
   const { count: searchable } = await searchCount(db, {});
   const modes = { cube: { ...COUNT_LIMITS, cube: true }, noCube: { ...COUNT_LIMITS, cube: false } };
   const times = { cube: [] as number[], noCube: [] as number[] };
-  const split: { count: number; page: number; matches: number; estimated: boolean; pageNo: number; filters: string }[] = [];
+  const split: { count: number; page: number; matches: number; estimated: boolean; pageNo: number; filters: string; orden: Orden }[] = [];
   const slowest = Number(arg('slowest') ?? 0);
   let estimated = 0;
   let worst = 0;
@@ -49,16 +55,17 @@ async function main() {
   try {
     for (let i = 0; i < n; i++) {
       const { filters, page } = next();
+      const sort = ORDERS[nextOrder()];
       const order = cubeOnly ? (['cube'] as const) : i % 2 ? (['cube', 'noCube'] as const) : (['noCube', 'cube'] as const);
       for (const mode of order) {
         const t0 = performance.now();
         // As the route does: a small result's page may come with its count (one statement).
-        const { page: read, ...counted }: CountedPage = await searchCount(db, filters, modes[mode], { offset: page * PAGE_SIZE, searchable });
+        const { page: read, ...counted }: CountedPage = await searchCount(db, filters, modes[mode], { offset: page * PAGE_SIZE, order: sort, searchable });
         const t1 = performance.now();
-        if (read?.offset !== page * PAGE_SIZE) await searchPage(db, filters, page, counted, modes[mode], undefined, searchable);
+        if (read?.offset !== page * PAGE_SIZE) await searchPage(db, filters, sort, page, counted, modes[mode], undefined, searchable);
         const t2 = performance.now();
         times[mode].push(t2 - t0);
-        if (mode === 'cube') split.push({ count: t1 - t0, page: t2 - t1, matches: counted.count, estimated: counted.estimated, pageNo: page, filters: JSON.stringify(filters) });
+        if (mode === 'cube') split.push({ count: t1 - t0, page: t2 - t1, matches: counted.count, estimated: counted.estimated, pageNo: page, filters: JSON.stringify(filters), orden: sort.name });
         if (mode === 'cube' && counted.estimated) {
           estimated += 1;
           if (check) {
@@ -84,10 +91,15 @@ async function main() {
     `con cubo, por partes: conteo media ${mean(split.map((x) => x.count))} / p50 ${count.p50} / p95 ${count.p95} ms; ` +
       `página media ${mean(split.map((x) => x.page))} / p50 ${pageTimes.p50} / p95 ${pageTimes.p95} ms`,
   );
+  for (const orden of orders) {
+    const of = split.filter((x) => x.orden === orden);
+    const total = summarize(of.map((x) => x.count + x.page), 0, 1);
+    console.log(`  ${orden}: ${of.length} búsquedas, media ${mean(of.map((x) => x.count + x.page))} ms (página ${mean(of.map((x) => x.page))}), p95 ${total.p95} ms`);
+  }
   if (slowest > 0) {
-    console.log('las más lentas (conteo ms, página ms, coincidencias, página, filtros):');
+    console.log('las más lentas (conteo ms, página ms, coincidencias, página, orden, filtros):');
     for (const x of [...split].sort((a, b) => b.count + b.page - a.count - a.page).slice(0, slowest)) {
-      console.log(`  ${x.count.toFixed(1)}  ${x.page.toFixed(1)}  ${x.estimated ? '≈' : ''}${x.matches}  ${x.pageNo}  ${x.filters}`);
+      console.log(`  ${x.count.toFixed(1)}  ${x.page.toFixed(1)}  ${x.estimated ? '≈' : ''}${x.matches}  ${x.pageNo}  ${x.orden}  ${x.filters}`);
     }
   }
 }

@@ -86,7 +86,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 async function describe(database: Database): Promise<{ rows: number; sample: SampleRow[] }> {
   const counted = await database.db.execute(sql`SELECT count(*)::int AS n FROM anuncios WHERE status = 'published'`);
   const picked = await database.db.execute(sql`
-    SELECT id, region, place, locality, proposito, propiedad FROM anuncios TABLESAMPLE SYSTEM (1)
+    SELECT id, region, place, locality, proposito, propiedad FROM anuncios TABLESAMPLE SYSTEM (1) REPEATABLE (42)
     WHERE status = 'published' LIMIT 2000`);
   const rows = Number(rowsOf<{ n: number }>(counted)[0].n);
   let sample = rowsOf<SampleRow>(picked);

@@ -4,10 +4,11 @@
  * recently used out) and failed loads are not cached.
  */
 import type { Anuncio, Filters } from 'shared-contracts';
-import { createSearchCache, MOVE_SETTLED_BEFORE_MS } from '../src/anuncios/search-cache';
-import { pageBody, restOf, type CachedPage } from '../src/anuncios/page-patch';
+import { createSearchCache, MOVE_SETTLED_BEFORE_MS } from '../src/search/cache';
+import { pageBody, restOf, type CachedPage } from '../src/search/page-patch';
 import { OverloadError } from '../src/db/work-queue';
-import { matchesFilters, type SearchRow } from '../src/anuncios/search-query';
+import { matchesFilters } from '../src/search/filters';
+import type { SearchRow } from '../src/search/rows';
 import { rng } from './random';
 import { ManualClock } from '../test/support/app';
 

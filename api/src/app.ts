@@ -27,7 +27,7 @@ import search from './plugins/search';
 import viewStats from './plugins/view-stats';
 import dataDir from './plugins/data-dir';
 import background, { type BackgroundOptions } from './background';
-import type { CountLimits } from './anuncios/search-query';
+import type { CountLimits } from './search';
 import type { WorkQueueOptions } from './db/work-queue';
 import type { ViewLimits } from './anuncios/view-counter';
 import accountRoutes from './accounts/account-routes';

@@ -11,7 +11,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { anuncios, users } from '../src/db/schema';
-import type { SearchChange } from '../src/anuncios/search-cache';
+import type { SearchChange } from '../src/search/cache';
 import { startTestApp, type TestApp } from './support/app';
 import { requirePostgres } from './support/engines';
 import { NO_LIMITS } from './support/limits';

@@ -14,7 +14,9 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PAGE_SIZE, type Filters } from 'shared-contracts';
-import { searchCount, searchPage } from '../src/anuncios/search-query';
+import { searchCount } from '../src/search/count';
+import { NEWEST } from '../src/search/orders';
+import { searchPage } from '../src/search/page';
 import { MIGRATIONS_FOLDER, type Database } from '../src/db/client';
 import { anuncios } from '../src/db/schema';
 import { bulkInsertListings } from '../src/seed/bulk-insert';
@@ -110,7 +112,7 @@ describe.each(engines())('search codes on %s', (engine) => {
         const want = await expected(database, filters);
         const counted = await searchCount(database.db, filters);
         expect({ filters, count: counted.count, estimated: counted.estimated }).toEqual({ filters, count: want.count, estimated: false });
-        const page = await searchPage(database.db, filters, 0, counted);
+        const page = await searchPage(database.db, filters, NEWEST, 0, counted);
         expect(page.map((r) => r.seq)).toEqual(want.seqs);
       }
     } finally {

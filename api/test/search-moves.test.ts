@@ -7,7 +7,7 @@
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import { ESTADOS, PAGE_SIZE, type Filters } from 'shared-contracts';
-import { isSearchable } from '../src/anuncios/search-query';
+import { isSearchable } from '../src/search/rows';
 import { anuncios } from '../src/db/schema';
 import { bulkInsertListings } from '../src/seed/bulk-insert';
 import { engines } from './support/engines';

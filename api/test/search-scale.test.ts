@@ -16,7 +16,7 @@ import { del, post, request } from './support/http';
 import { LISTING_FIELDS } from './support/listing-fields';
 import { whereOnAnuncios } from './support/search-sql';
 import { createUser } from './support/users';
-import { AREA_BANDS, PRICE_BANDS, areaBand, priceBand } from '../src/anuncios/search-cube';
+import { AREA_BANDS, PRICE_BANDS, areaBand, priceBand } from '../src/search/cube';
 
 const TOTAL = 30_000;
 
@@ -112,7 +112,7 @@ describe.each(engines())('search at scale on %s', (engine) => {
     expect(exact).toBeGreaterThan(20_000);
     // The first deep request starts loading the anchors in the background.
     await search(filters, Math.ceil(exact / PAGE_SIZE) - 1);
-    const key = JSON.stringify(Object.entries(filters));
+    const key = `${JSON.stringify(Object.entries(filters))}~recientes`;
     for (let i = 0; i < 100 && !t.app.searchCache.anchors(filters, key, () => new Promise(() => undefined)); i++) await new Promise((r) => setTimeout(r, 50));
     expect(t.app.searchCache.anchors(filters, key, () => new Promise(() => undefined))?.length).toBe(Math.ceil(exact / 1000));
     for (const page of [100, 999, 1000, 1001, Math.floor(exact / PAGE_SIZE) - 2]) {

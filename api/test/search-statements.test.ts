@@ -7,7 +7,9 @@
  */
 import { desc, inArray, sql } from 'drizzle-orm';
 import { PAGE_SIZE, type Filters } from 'shared-contracts';
-import { COUNT_LIMITS, searchCount } from '../src/anuncios/search-query';
+import { searchCount } from '../src/search/count';
+import { COUNT_LIMITS } from '../src/search/limits';
+import { NEWEST } from '../src/search/orders';
 import { anuncios } from '../src/db/schema';
 import { bulkInsertListings } from '../src/seed/bulk-insert';
 import { engines } from './support/engines';
@@ -80,7 +82,7 @@ describe.each(engines())('search statements built once per shape on %s', (engine
       const want = await expected(filters);
       expect(want.count).toBeGreaterThan(PAGE_SIZE);
       for (const page of [0, 1, Math.ceil(want.count / PAGE_SIZE) + 2]) {
-        const got = await searchCount(t.app.db, filters, COUNT_LIMITS, { offset: page * PAGE_SIZE, searchable });
+        const got = await searchCount(t.app.db, filters, COUNT_LIMITS, { offset: page * PAGE_SIZE, order: NEWEST, searchable });
         const ids = (await expected(filters, page)).ids;
         const byId = new Map((await t.app.db.select({ id: anuncios.id, seq: anuncios.seq }).from(anuncios).where(inArray(anuncios.id, ids.length ? ids : [crypto.randomUUID()]))).map((r) => [r.seq, r.id]));
         expect({ count: got.count, estimated: got.estimated, offset: got.page?.offset, ids: got.page?.rows.map((r) => byId.get(r.seq)) }).toEqual({
@@ -93,7 +95,7 @@ describe.each(engines())('search statements built once per shape on %s', (engine
     }
     // Above the exact limit the matches read are only the first `cap`: no page comes back, and the
     // count is not taken for an exact one.
-    const large = await searchCount(t.app.db, { region: first }, { ...COUNT_LIMITS, exactLimit: 20, cube: false }, { offset: 0, searchable });
+    const large = await searchCount(t.app.db, { region: first }, { ...COUNT_LIMITS, exactLimit: 20, cube: false }, { offset: 0, order: NEWEST, searchable });
     expect(large.page).toBeUndefined();
     expect(large.count).toBeGreaterThan(20);
   });

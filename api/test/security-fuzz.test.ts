@@ -4,6 +4,7 @@
  * 5xx and always JSON. The rate limits are lifted so the generated input reaches the handlers.
  */
 import fc from 'fast-check';
+import { ORDENES } from 'shared-contracts';
 import { engines } from './support/engines';
 import { NO_LIMITS } from './support/limits';
 import { startTestApp, type TestApp } from './support/app';
@@ -20,7 +21,7 @@ const KEYS: Record<string, string[]> = {
   '/get-email-confirmation-link': ['email'],
   '/forgot-password': ['email'],
   '/reset-password': ['id', 'token', 'newPassword'],
-  '/allAnuncios': ['filters', 'page'],
+  '/allAnuncios': ['filters', 'page', 'orden'],
   '/comprarPlan': ['canitdadDeAnuncios'],
   '/misAnuncios': [],
 };
@@ -35,7 +36,7 @@ const bodyFor = (keys: string[]) =>
   fc.oneof(
     fc.jsonValue({ maxDepth: 3 }),
     fc.dictionary(fc.constantFrom(...keys, '__proto__', 'constructor'), value),
-    fc.record({ filters: fc.dictionary(fc.constantFrom(...FILTER_KEYS), value), page: value }, { requiredKeys: [] }),
+    fc.record({ filters: fc.dictionary(fc.constantFrom(...FILTER_KEYS), value), page: value, orden: fc.oneof(value, fc.constantFrom(...ORDENES)) }, { requiredKeys: [] }),
   );
 
 interface Answer {

@@ -17,6 +17,7 @@ export * from './remote-contract';
 export * from './shared-modules';
 export * from './site-server';
 export * from './search-url';
+export * from './search-order';
 export * from './ssr';
 export * from './landing';
 export * from './photos';

@@ -11,6 +11,7 @@ import { OWNER_ESTADOS } from './listing-status';
 import { ACCIONES_MODERACION, MOTIVOS_REPORTE, REPORTE_COMENTARIO_MAX } from './moderation';
 import { normalizePhone } from './phone';
 import { BUSQUEDA_NOMBRE_MAX, FAVORITOS_MAX, FRECUENCIAS } from './saved';
+import { ORDEN_DEFAULT, ORDEN_MSG, ORDENES } from './search-order';
 
 export { normalizePhone, phoneOrAsIs } from './phone';
 
@@ -115,6 +116,8 @@ export function cleanFilters<T extends Record<string, unknown>>(values: T): Part
 export const allAnunciosSchema = z.object({
   filters: z.preprocess((v) => (v && typeof v === 'object' ? cleanFilters(v as Record<string, unknown>) : {}), filtersSchema),
   page: z.coerce.number().int().min(0).max(100000).default(0),
+  /** Issue 42: the results' order (search-order.ts); missing means the SPEC's newest first. */
+  orden: z.enum(ORDENES, { error: ORDEN_MSG.ordenInvalido }).default(ORDEN_DEFAULT),
 });
 
 /** Multipart fields arrive as strings: 'true'/'on'/'1' are true, anything else false. */

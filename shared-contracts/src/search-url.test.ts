@@ -12,6 +12,16 @@ test('a search reads from and writes to one URL; empty values, unknown options a
   expect(pageHref('/venta/casa', '?page=3', 1)).toBe('/venta/casa');
 });
 
+test('the order of the results lives in the URL too; the default (newest first) and unknown orders are left out', () => {
+  expect(parseSearch('?region=Santiago&orden=precio_asc&page=3')).toEqual({ filters: { region: 'Santiago' }, page: 3, orden: 'precio_asc' });
+  expect(parseSearch('?orden=recientes')).toEqual({ filters: {}, page: 1 });
+  expect(parseSearch('?orden=barato')).toEqual({ filters: {}, page: 1 });
+  expect(searchHref({ filters: { region: 'Santiago' }, page: 2, orden: 'precio_m2_asc' })).toBe('/?region=Santiago&orden=precio_m2_asc&page=2');
+  expect(searchHref({ filters: {}, page: 1, orden: 'recientes' })).toBe('/');
+  // Another page of a sorted search keeps its order.
+  expect(pageHref('/venta', '?orden=metros_desc&page=2', 5)).toBe('/venta?orden=metros_desc&page=5');
+});
+
 test('landing paths: accentless slugs, known property types only', () => {
   expect(slugify('Santo Domingo de Guzmán')).toBe('santo-domingo-de-guzman');
   expect(parseLandingPath('/venta')).toEqual({ proposito: 'venta' });

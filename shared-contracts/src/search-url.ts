@@ -7,11 +7,14 @@
 import { MONEDAS, PROPIEDAD_FILTER, PROPOSITO_FILTER } from './enums';
 import { pageCount } from './format';
 import type { Filters } from './schemas';
+import { isOrden, ORDEN_DEFAULT, type Orden } from './search-order';
 
 export interface SearchState {
   filters: Filters;
   /** 1-based. */
   page: number;
+  /** Issue 42: the results' order; absent (or the default, newest first) is left out of the URL. */
+  orden?: Orden;
 }
 
 const TEXT_KEYS = ['place', 'locality', 'region'] as const;
@@ -39,7 +42,10 @@ export function parseSearch(search: string | URLSearchParams): SearchState {
     if (Number.isFinite(n) && n >= 0) filters[key] = n;
   }
   const page = Number(params.get('page'));
-  return { filters: filters as Filters, page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1 };
+  const state: SearchState = { filters: filters as Filters, page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1 };
+  const orden = params.get('orden');
+  if (isOrden(orden) && orden !== ORDEN_DEFAULT) state.orden = orden;
+  return state;
 }
 
 /**
@@ -64,7 +70,7 @@ export function normalisedPageHref(pathname: string, search: string, page: numbe
 }
 
 /** The query string (with `?`, or '' for none) of a search; page 1 is left out. */
-export function searchQuery({ filters, page }: SearchState): string {
+export function searchQuery({ filters, page, orden }: SearchState): string {
   const params = new URLSearchParams();
   const values = filters as Record<string, unknown>;
   for (const key of KEY_ORDER) {
@@ -72,6 +78,7 @@ export function searchQuery({ filters, page }: SearchState): string {
     if (v === undefined || v === null || v === '') continue;
     params.set(key, String(v));
   }
+  if (orden && orden !== ORDEN_DEFAULT) params.set('orden', orden);
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return query ? `?${query}` : '';

@@ -2,6 +2,7 @@
 import type { CompanyKey, ContactCanal, Moneda, Propiedad, Proposito } from './enums';
 import type { Estado } from './listing-status';
 import type { Filters } from './schemas';
+import type { Orden } from './search-order';
 
 export interface Anuncio {
   _id: string;
@@ -82,6 +83,8 @@ export interface AllAnunciosRequest {
   filters: Filters;
   /** Zero-based page (current page minus 1). */
   page: number;
+  /** Issue 42: the results' order; the API takes newest first without it. */
+  orden?: Orden;
 }
 
 export interface AllAnunciosResponse {

@@ -19,7 +19,7 @@ import { toAnuncio } from './serialize';
 import { LISTING_BODY_MAX_BYTES, listingColumns, refuseOver, registerListingUpload, storeUploadedPhotos, withListingUpload } from './upload';
 import type { AnuncioRow } from '../db/schema';
 import { findById } from './repository';
-import { searchChangeOf } from './search-query';
+import { searchChangeOf } from '../search';
 import { lockListing, recordPriceChange, updateListing } from './lifecycle-repository';
 import { recordEvent } from '../moderation/repository';
 import { checkBlockedContent } from '../moderation/blocked-content';

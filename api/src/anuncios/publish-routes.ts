@@ -10,7 +10,7 @@ import { HttpError } from '../http-error';
 import { deletePhotos } from '../photos';
 import { toAnuncio } from './serialize';
 import { QuotaError, countOwn, deleteById, insertWithinQuota } from './repository';
-import { searchChangeOf, searchRowOf } from './search-query';
+import { searchChangeOf, searchRowOf } from '../search';
 import { LISTING_BODY_MAX_BYTES, listingColumns, refuseOver, registerListingUpload, storeUploadedPhotos, withListingUpload } from './upload';
 import { checkBlockedContent } from '../moderation/blocked-content';
 

@@ -15,7 +15,7 @@ import { toAnuncio, toOwnAnuncio } from './serialize';
 import { QuotaError, assertFreeSlot, findById } from './repository';
 import { lockForActivation, updateListing, type Tx } from './lifecycle-repository';
 import { renewLinkState } from './renew-link';
-import { searchRowOf } from './search-query';
+import { searchRowOf } from '../search';
 
 /** Where an owner may move a listing from each status; `activo` also needs a free slot. */
 function allowed(from: Estado, to: OwnerEstado, proposito: Proposito): boolean {

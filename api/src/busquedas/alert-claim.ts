@@ -10,8 +10,7 @@ import { and, desc, eq, gt, isNull, lte, notExists, or, sql } from 'drizzle-orm'
 import { ALERT_LISTINGS_MAX, searchHref } from 'shared-contracts';
 import { alertDeliveries, alertEmails, anuncioSearch, anuncios, savedSearches, users } from '../db/schema';
 import type { Tx } from '../anuncios/lifecycle-repository';
-import { filterCodesIn } from '../anuncios/search-codes';
-import { searchConditions } from '../anuncios/search-query';
+import { filterCodesIn, searchConditions } from '../search';
 import { searchAlertMessage } from '../mail/alert-template';
 import { coversOf, listingColumns, newMessageId, toAlertListing, type AlertConfig } from './alert-listing';
 import { claimPriceDrops } from './price-drop-claim';

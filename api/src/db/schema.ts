@@ -194,7 +194,7 @@ export const anuncioSearch = pgTable('anuncio_search', {
  * The code of each place, region, locality, purpose, type and currency a searchable listing has
  * had (migration 0014): assigned by the search table's trigger (search_code()) the first time a
  * value appears, never changed nor removed, so the API keeps the ones it has read
- * (api/src/anuncios/search-codes.ts). A value without a code is in no listing.
+ * (api/src/search/codes.ts). A value without a code is in no listing.
  */
 export const searchCodes = pgTable(
   'search_codes',

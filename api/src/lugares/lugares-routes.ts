@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { LANDING_MSG, LUGAR_SLUG, LUGAR_SLUG_MAX } from 'shared-contracts';
-import { optionLists } from '../anuncios/search-query';
+import { optionLists } from '../search';
 import { resolveLugar } from './resolve';
 
 const lugaresRoutes: FastifyPluginAsync = async (app) => {

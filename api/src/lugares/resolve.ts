@@ -5,7 +5,7 @@
  */
 import { slugify, type LugarResponse } from 'shared-contracts';
 import { placeBySlug } from '../geocoder';
-import type { OptionLists } from '../anuncios/search-query';
+import type { OptionLists } from '../search';
 
 type Campo = keyof LugarResponse['filtros'];
 

@@ -15,7 +15,7 @@ import { MSG, ROUTES, type BloqueadosResponse, type ModeracionResponse } from 's
 import { bloqueoSchema, desbloqueoSchema, moderacionAccionSchema, moderacionPageSchema } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
-import { searchRowOf } from '../anuncios/search-query';
+import { searchRowOf } from '../search';
 import { findUserById } from '../accounts/repository';
 import { authEvent } from '../accounts/auth-events';
 import { accountBlockedMessage, accountUnblockedMessage, listingWithdrawnMessage } from '../mail/moderation-templates';

@@ -15,7 +15,7 @@ import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
 import { clientKey } from '../plugins/rate-limit-keys';
 import { findPublished } from '../anuncios/repository';
-import { searchRowOf } from '../anuncios/search-query';
+import { searchRowOf } from '../search';
 import { findUserById } from '../accounts/repository';
 import { listingHeldMessage } from '../mail/moderation-templates';
 import type { UserRow } from '../db/schema';

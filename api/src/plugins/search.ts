@@ -7,8 +7,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { createWorkQueue, type WorkQueueOptions } from '../db/work-queue';
-import { createSearchCache } from '../anuncios/search-cache';
-import { createSearchChanges } from '../anuncios/search-changes';
+import { createSearchCache, createSearchChanges } from '../search';
 
 export interface SearchPluginOptions {
   /** Overrides the queue's bounds (the overload test makes them tiny). */

@@ -25,7 +25,7 @@ import { MSG } from 'shared-contracts';
 import { HttpError } from '../http-error';
 import { anuncios } from '../db/schema';
 import { publiclyVisible } from '../anuncios/repository';
-import { optionLists } from '../anuncios/search-query';
+import { optionLists } from '../search';
 import { slugOfPlace } from '../geocoder';
 import { resolveLugar } from '../lugares/resolve';
 

@@ -8,8 +8,8 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import type { SearchCache, SearchChange } from './search-cache';
-import type { SearchRow } from './search-query';
+import type { SearchCache, SearchChange } from './cache';
+import type { SearchRow } from './rows';
 
 export const SEARCH_CHANNEL = 'search_changes';
 
@@ -17,7 +17,7 @@ export interface SearchChanges {
   /**
    * Invalidates here and on every other instance (resolves once the NOTIFY is sent). `startedAt`
    * (app clock): when the write started, so this instance's counts read before it are moved rather
-   * than read again (search-cache.ts).
+   * than read again (cache.ts).
    */
   announce(change: SearchChange, startedAt?: number): Promise<void>;
   /**

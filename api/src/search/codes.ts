@@ -84,7 +84,7 @@ async function codesOf(db: Db, filters: Filters, codes: Map<string, number>): Pr
   return missing.every((kind) => found[kind] !== undefined) ? found : null;
 }
 
-/** The name of a code's placeholder in a statement built once per shape (search-statements.ts). */
+/** The name of a code's placeholder in a statement built once per shape (filters.ts). */
 export const codeSlot = (kind: CodedFilter) => `${kind}Code`;
 
 /** The values of those placeholders. */

@@ -16,7 +16,8 @@
  * session 15, docs/performance-history.md); each page also held its own copy of the option lists. The
  * body is joined when the page is first sent, and kept.
  */
-import { PAGE_SIZE } from 'shared-contracts';
+import { ORDEN_DEFAULT, PAGE_SIZE, type Orden } from 'shared-contracts';
+import { comesBefore, ORDERS, type Placed } from './orders';
 
 /** A cached answer of /allAnuncios, in the parts a patch needs to rebuild it. */
 export interface CachedPage {
@@ -24,6 +25,9 @@ export interface CachedPage {
   cards: string[];
   /** The seq of each listing, in the same order. */
   seqs: number[];
+  /** The order of the result (absent: newest first) and each listing's sort key in it (orders.ts; none for newest). */
+  orden?: Orden;
+  sorts?: (number | null)[];
   count: number;
   countEstimated: boolean;
   /**
@@ -50,15 +54,17 @@ export function pageBody(page: CachedPage): string {
   return body;
 }
 
-/** A listing that entered a result: its seq and its card as the search sends it (JSON). */
-export interface EnteredListing {
-  seq: number;
+/** A listing that entered a result: its place in the result's order and its card as the search sends it (JSON). */
+export interface EnteredListing extends Placed {
   card: string;
 }
 
-/** What a write did to one filter key's result (a listing edited in place has both, with one seq). */
+/**
+ * What a write did to one result (a listing edited in place has both, with one seq): the places
+ * in the result's order of the listings that left (as they were) and entered (as they are).
+ */
 export interface ResultEdit {
-  left: number[];
+  left: Placed[];
   entered: EnteredListing[];
 }
 
@@ -68,28 +74,30 @@ export interface ResultEdit {
  */
 interface Window {
   start: number;
-  items: { seq: number; card: string }[];
+  items: EnteredListing[];
   complete: boolean;
 }
 
+type Before = (a: Placed, b: Placed) => boolean;
+
 /** Applies the edit to the window; null when the window contradicts it (a page read after the write). */
-function applyEdit(window: Window, edit: ResultEdit): Window | null {
+function applyEdit(window: Window, edit: ResultEdit, before: Before): Window | null {
   let { start, complete } = window;
   const items = [...window.items];
-  for (const seq of edit.left) {
-    const at = items.findIndex((i) => i.seq === seq);
+  for (const left of edit.left) {
+    const at = items.findIndex((i) => i.seq === left.seq);
     if (at >= 0) items.splice(at, 1);
-    else if (items.length && seq > items[0]!.seq && start > 0) start -= 1;
-    else if (items.length && seq < items[items.length - 1]!.seq && !complete) continue;
+    else if (items.length && before(left, items[0]!) && start > 0) start -= 1;
+    else if (items.length && before(items[items.length - 1]!, left) && !complete) continue;
     else return null;
   }
   for (const listing of edit.entered) {
     if (items.some((i) => i.seq === listing.seq)) return null;
-    const at = items.findIndex((i) => i.seq < listing.seq);
+    const at = items.findIndex((i) => before(listing, i));
     if (at === 0 && start > 0) start += 1;
     else if (at >= 0) items.splice(at, 0, listing);
     else if (complete) items.push(listing);
-    // Older than everything known and the result goes on: it lands beyond the window.
+    // After everything known and the result goes on: it lands beyond the window.
   }
   return { start, items, complete };
 }
@@ -124,13 +132,15 @@ function rebuild(page: number, known: Known[], edit: ResultEdit): Window['items'
   const window: Window = { start: known[0]!.page * PAGE_SIZE, items: [], complete: false };
   for (const p of known) {
     if (window.start + window.items.length !== p.page * PAGE_SIZE) break;
-    p.cached.cards.forEach((card, i) => window.items.push({ seq: p.cached.seqs[i]!, card }));
+    const sorts = p.cached.sorts;
+    p.cached.cards.forEach((card, i) => window.items.push({ seq: p.cached.seqs[i]!, sort: sorts?.[i] ?? null, card }));
     if (p.cached.seqs.length < PAGE_SIZE) {
       window.complete = true;
       break;
     }
   }
-  const edited = applyEdit(window, edit);
+  const order = ORDERS[known[0]!.cached.orden ?? ORDEN_DEFAULT];
+  const edited = applyEdit(window, edit, (a, b) => comesBefore(order, a, b));
   if (!edited) return undefined;
   const from = page * PAGE_SIZE - edited.start;
   const end = edited.start + edited.items.length;
@@ -146,6 +156,8 @@ function patched(own: CachedPage, items: Window['items'], edit: ResultEdit): Cac
   return {
     cards: items.map((i) => i.card),
     seqs: items.map((i) => i.seq),
+    ...(own.orden && { orden: own.orden }),
+    ...(own.sorts && { sorts: items.map((i) => i.sort) }),
     count: Math.max(0, own.count + edit.entered.length - edit.left.length),
     countEstimated: own.countEstimated,
     rest: own.rest,

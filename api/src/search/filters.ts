@@ -1,0 +1,122 @@
+/**
+ * The search's filters, each declared once (docs/decisions/0024-search-module-and-orders.md): its
+ * condition on the search table `anuncio_search`, its JavaScript twin (which cached searches a
+ * write touches, cache.ts), whether the table holds it as a code (codes.ts) and what the count
+ * cube does with it (cube.ts). SPEC §3 "Filters": exact matches, rooms "at least", inclusive
+ * ranges, prices in RD$ when no currency is given.
+ *
+ * A search's statements are built once per shape (which filters it has, `filterShape`) and then
+ * only run with its values (db/statements.ts): each value a placeholder named after its filter,
+ * a code's after `codeSlot`.
+ */
+import { eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { Filters } from 'shared-contracts';
+import { anuncioSearch as s } from '../db/schema';
+import { codeSlot, codeValues, type CodedFilter, type FilterCodes } from './codes';
+import type { SearchRow } from './rows';
+
+/**
+ * How the count cube (cube.ts) treats a filter: `location` (one of all, region, place, locality),
+ * `cell` (a dimension of every cell), `rooms` (cells of at least N rooms, N ≤ 6), `price` or
+ * `area` (the range the cube's bands cover, edges counted), `none` (a search with it is counted
+ * on the search table: its indexes, samples or an exact count).
+ */
+export type CubeRole = 'location' | 'cell' | 'rooms' | 'price' | 'area' | 'none';
+
+/** A filter's value in a statement: the value itself, its code, or a placeholder for either. */
+type Bound = unknown;
+
+export interface FilterDef {
+  key: keyof Filters;
+  /** Held by the search table as a code (the statement compares with the code). */
+  coded?: CodedFilter;
+  /** The condition on the search table. */
+  where(value: Bound, filters: Filters): SQL;
+  /**
+   * The same rule in JavaScript; true when the filter is not given. Run for every cached entry a
+   * write may touch (thousands), so each reads its own member only and creates nothing.
+   */
+  passes(filters: Filters, row: SearchRow): boolean;
+  cube: CubeRole;
+}
+
+const priceColumn = (filters: Filters) => (filters.moneda ? s.price : s.priceRd);
+const priceOf = (filters: Filters, row: SearchRow) => (filters.moneda ? row.price : row.priceRd);
+const atLeast = (value: number | null, min: number | undefined) => min === undefined || (value !== null && value >= min);
+const atMost = (value: number | null, max: number | undefined) => max === undefined || (value !== null && value <= max);
+const v = (value: Bound) => value as number;
+
+/** Every filter, in the order its condition is written. A new one: see the decision record. */
+export const FILTERS: readonly FilterDef[] = [
+  { key: 'place', coded: 'place', cube: 'location', where: (x) => eq(s.place, v(x)), passes: (f, r) => !f.place || r.place === f.place },
+  { key: 'locality', coded: 'locality', cube: 'location', where: (x) => eq(s.locality, v(x)), passes: (f, r) => !f.locality || r.locality === f.locality },
+  { key: 'region', coded: 'region', cube: 'location', where: (x) => eq(s.region, v(x)), passes: (f, r) => !f.region || r.region === f.region },
+  { key: 'proposito', coded: 'proposito', cube: 'cell', where: (x) => eq(s.proposito, v(x)), passes: (f, r) => !f.proposito || r.proposito === f.proposito },
+  { key: 'propiedad', coded: 'propiedad', cube: 'cell', where: (x) => eq(s.propiedad, v(x)), passes: (f, r) => !f.propiedad || r.propiedad === f.propiedad },
+  { key: 'habitaciones', cube: 'rooms', where: (x) => gte(s.habitaciones, v(x)), passes: (f, r) => atLeast(r.habitaciones, f.habitaciones) },
+  { key: 'metrosMin', cube: 'area', where: (x) => gte(s.metros, v(x)), passes: (f, r) => atLeast(r.metros, f.metrosMin) },
+  { key: 'metrosMax', cube: 'area', where: (x) => lte(s.metros, v(x)), passes: (f, r) => atMost(r.metros, f.metrosMax) },
+  { key: 'moneda', coded: 'moneda', cube: 'cell', where: (x) => eq(s.moneda, v(x)), passes: (f, r) => !f.moneda || r.moneda === f.moneda },
+  { key: 'precioMin', cube: 'price', where: (x, f) => gte(priceColumn(f), v(x)), passes: (f, r) => atLeast(priceOf(f, r), f.precioMin) },
+  { key: 'precioMax', cube: 'price', where: (x, f) => lte(priceColumn(f), v(x)), passes: (f, r) => atMost(priceOf(f, r), f.precioMax) },
+];
+
+/** A filter is given when it has a value (the request schema drops empty ones; 0 rooms is a value). */
+const given = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/** The filters a search gives, in declaration order. */
+export function givenFilters(filters: Filters): FilterDef[] {
+  return FILTERS.filter((f) => given(filters[f.key]));
+}
+
+/**
+ * The conditions of `filters` on the search table, by their `codes`. `slots`: placeholders instead
+ * of values (a statement built once per shape, run with `slotValues`).
+ */
+export function searchConditions(filters: Filters, codes: FilterCodes, slots = false): SQL[] {
+  return givenFilters(filters).map((f) => {
+    const value = slots ? sql.placeholder(f.coded ? codeSlot(f.coded) : f.key) : f.coded ? codes[f.coded] : filters[f.key];
+    return f.where(value, filters);
+  });
+}
+
+/** The values of a statement built by searchConditions with slots: the filters and their codes. */
+export function slotValues(filters: Filters, codes: FilterCodes): Record<string, unknown> {
+  return { ...filters, ...codeValues(codes) };
+}
+
+/** A search's conditions on the search table, and its statements' values, for its codes. */
+export interface SearchWhere {
+  conditionsOf(filters: Filters, slots?: boolean): SQL[];
+  values: Record<string, unknown>;
+}
+
+export function searchWhere(filters: Filters, codes: FilterCodes): SearchWhere {
+  return { conditionsOf: (f, slots) => searchConditions(f, codes, slots), values: slotValues(filters, codes) };
+}
+
+/** Does a search with `filters` list this row? (cache.ts: `filters` as `matchable` makes them.) */
+export function matchesFilters(filters: Filters, row: SearchRow): boolean {
+  for (let i = 0; i < FILTERS.length; i++) if (!FILTERS[i]!.passes(filters, row)) return false;
+  return true;
+}
+
+/**
+ * The same filters as an object with every member, always in the same order. Filters parsed from
+ * requests name different members in different orders, so each combination has its own hidden
+ * class in V8, and matchesFilters run over thousands of cached ones is megamorphic: each property
+ * read goes through a slow lookup. The cache keeps its filters in this one shape.
+ */
+export function matchable(filters: Filters): Filters {
+  const all: Record<string, unknown> = {};
+  for (const f of FILTERS) all[f.key] = filters[f.key];
+  return all as Filters;
+}
+
+/** Which filters a search has: with the statement's kind, the shape of its SQL. */
+export function filterShape(filters: Filters): string {
+  return (Object.keys(filters) as (keyof Filters)[])
+    .filter((k) => filters[k] !== undefined)
+    .sort()
+    .join(',');
+}
