@@ -9,8 +9,8 @@
  * Each runner's lines are prefixed with its name. Ends with each stage's time, what was skipped and
  * why (the PostgreSQL-only suites without DATABASE_URL), and one line "N passed, N failed" summing
  * the test runners.
- * `npm test -- --no-e2e` skips the build and the browser tests (jest then uses two workers);
- * `npm test -- --e2e-only` runs only the build and the browser tests; `--serial` runs one stage
+ * `npm test -- --no-e2e` skips the browser tests (jest then uses two workers); `npm test --
+ * --e2e-only` runs only the build and the browser tests; `--serial` runs one stage
  * at a time, in the same order (to read a failure's output unmixed).
  */
 import { spawn } from 'node:child_process';
@@ -97,14 +97,12 @@ if (withJest) {
   const jestEnv = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
   second.push(() => run('jest', bin('jest'), ['--ci', `--maxWorkers=${workers}`, '--forceExit', '--json', `--outputFile=${jestOut}`], jestEnv));
 }
-if (withE2e) {
-  first.push(() => run('build', process.execPath, [path.join(ROOT, 'scripts', 'build.mjs'), '--if-stale']));
-  second.push(() => run('e2e', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']));
-}
+// The browser tests run the build, and jest's remote-contract suite checks it: both need it current.
+first.push(() => run('build', process.execPath, [path.join(ROOT, 'scripts', 'build.mjs'), '--if-stale']));
+if (withE2e) second.push(() => run('e2e', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']));
 
 const started = Date.now();
 let ok = await together(first);
-// the browser tests need the build; jest's remote-contract suite uses it too (it builds what is missing)
 ok = (await together(second)) && ok;
 
 let passed = 0;
