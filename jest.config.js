@@ -7,7 +7,7 @@
 const { WEB_APPS } = require('./shared-contracts/src/web-apps');
 
 // @swc/jest, not ts-jest: jest only needs the types stripped (`npm test` type-checks with tsc first).
-// Measured on the 2-core CI machine: see docs/decisions/0015-ci-time.md.
+// Measured on the 2-core CI machine: see docs/decisions/0031-ci-time.md.
 /** @param {'ts' | 'js'} syntax @returns {[string, Record<string, unknown>]} */
 const swc = (syntax) => [
   '@swc/jest',

@@ -2,7 +2,7 @@
 // @ts-check
 /**
  * `npm test`: every test of the repository, in two rounds that keep both cores of the CI machine
- * busy (docs/decisions/0024-ci-time.md):
+ * busy (docs/decisions/0031-ci-time.md):
  *   1. at once: the typecheck, the lint rules, and the production build of what is stale
  *   2. at once: jest (shared-contracts + web apps in jsdom, the API on PGlite and, when
  *      DATABASE_URL is set, PostgreSQL) and the browser tests (Playwright + Debian's Chromium)
