@@ -27,10 +27,14 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.trim() === '*' || header.split(',').some((tag) => opaque(tag) === opaque(etag));
 }
 
+const BYTE_RANGES = /^bytes=\s*(\d+-\d*|-\d+)(\s*,\s*(\d+-\d*|-\d+))*\s*$/;
+
 /** The one range to send, null for the whole photo, or 'unsatisfiable' (416). */
 function rangeOf(header: string | undefined, ifRange: string | undefined, info: PhotoInfo): ByteRange | null | 'unsatisfiable' {
   // A stale If-Range (another version of the bytes) asks for the whole photo; a date is never our validator.
   if (!header || (ifRange !== undefined && ifRange.trim() !== info.etag)) return null;
+  // Not a byte-range list at all: ignored (RFC 9110 §14.2), rather than range-parser's 416.
+  if (!BYTE_RANGES.test(header)) return null;
   const ranges = parseRange(info.size, header, { combine: true });
   if (ranges === -1) return 'unsatisfiable';
   if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return null;
@@ -48,7 +52,11 @@ const photoRoutes: FastifyPluginAsync<PhotoRoutesOptions> = async (app, opts) =>
   const { storage } = opts;
   const notFound = (reply: FastifyReply) => reply.code(404).header('x-content-type-options', 'nosniff').send({ error: MSG.photoNotFound });
 
-  app.get<{ Params: { key: string } }>('/photos/:key', async (req, reply) => {
+  // HEAD declared with GET: Fastify's own HEAD route would read the whole photo and say length 0.
+  app.route<{ Params: { key: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/photos/:key',
+    handler: async (req, reply) => {
     const { key } = req.params;
     const info = servable(key) ? await storage.head(key) : null;
     if (!info) return notFound(reply);
@@ -72,6 +80,7 @@ const photoRoutes: FastifyPluginAsync<PhotoRoutesOptions> = async (app, opts) =>
       .header('content-length', range ? range.end - range.start + 1 : info.size);
     if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
     return reply.send(body);
+    },
   });
 };
 

@@ -79,15 +79,17 @@ interface Unsized {
   keys: string[];
 }
 
-/** A page of rows with a photo whose size is not stored, after `after` in id order. */
+/** A page of rows with photos whose size is not stored (those keys only), after `after` in id order. */
 async function unsizedRows(db: Db, after: string, limit: number): Promise<Unsized[]> {
-  const rows = await db.execute<{ id: string; image_keys: string[] }>(sql`
-    select ${anuncios.id} as id, ${anuncios.imageKeys} as image_keys from ${anuncios}
-    where ${anuncios.id} > ${after}::uuid
-      and exists (select 1 from jsonb_array_elements_text(${anuncios.imageKeys}) as k(value) where not (${anuncios.imageSizes} ? k.value))
-    order by ${anuncios.id} limit ${limit}`);
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { id: string; image_keys: string[] }[];
-  return list.map((r) => ({ id: r.id, keys: r.image_keys }));
+  const rows = await db.execute<{ id: string; keys: string[] }>(sql`
+    select a.id, m.keys from ${anuncios} as a
+    cross join lateral (
+      select jsonb_agg(k.value) as keys from jsonb_array_elements_text(a.image_keys) as k(value) where not (a.image_sizes ? k.value)
+    ) as m
+    where a.id > ${after}::uuid and m.keys is not null
+    order by a.id limit ${limit}`);
+  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { id: string; keys: string[] }[];
+  return list.map((r) => ({ id: r.id, keys: r.keys }));
 }
 
 /**
