@@ -240,7 +240,7 @@ describe.each(['disk', 's3'] as const)('GET /photos/:key on %s: ETag, If-None-Ma
     expect(past.status).toBe(416);
     expect(past.headers.get('content-range')).toBe(`bytes */${whole.length}`);
     // Malformed, several ranges, or a stale If-Range: the whole photo.
-    for (const headers of [{ range: 'bytes=abc' }, { range: 'items=0-1' }, { range: 'bytes=0-1,5-6' }, { range: 'bytes=0-1', 'if-range': '"stale"' }]) {
+    for (const headers of [{ range: 'bytes=abc' } as Record<string, string>, { range: 'items=0-1' }, { range: 'bytes=0-1,5-6' }, { range: 'bytes=0-1', 'if-range': '"stale"' }]) {
       const res = await fetch(url, { headers });
       expect(res.status).toBe(200);
       expect((await bytesOf(res)).length).toBe(whole.length);
