@@ -5,8 +5,10 @@
  *
  * Embedded database (DATABASE_URL unset): copies DATA_DIR/pglite and the JWT secret as files, and
  * the photos through the API's photo storage (api/src/photos/storage.ts, the one door to photos:
- * only keys it stores are copied, each written atomically, so object storage can replace the disk
- * without touching this script). Stop-the-world: refuses while an API owns DATA_DIR (its live pid in DATA_DIR/api.pid),
+ * only keys it stores are copied, each streamed and written atomically). The photos come from
+ * where the API keeps them: DATA_DIR/photos, or the bucket of PHOTOS_S3_* (issue 45, decision
+ * 0027); a backup holds them as files in <dir>/photos either way, and a restore puts them back
+ * where the API keeps them now. Stop-the-world: refuses while an API owns DATA_DIR (its live pid in DATA_DIR/api.pid),
  * because copying PGlite's files under a running process could catch a half-written page.
  * PostgreSQL (DATABASE_URL set): pg_dump / pg_restore (custom format) plus the photos.
  * A restore keeps what it replaces under DATA_DIR/pre-restore-<time>/ until you delete it.
@@ -19,12 +21,17 @@ import { tsImport } from 'tsx/esm/api';
 /** @typedef {import('../api/src/photos/storage.js').PhotoStorage} PhotoStorage */
 /** @type {typeof import('../api/src/photos/storage.js')} */
 const { dataDirPhotoStorage } = await tsImport('../api/src/photos/storage.ts', import.meta.url);
+/** @type {typeof import('../api/src/photos/photo-config.js')} */
+const { photoSettingsFromEnv, photoStorageOf } = await tsImport('../api/src/photos/photo-config.ts', import.meta.url);
 
 const [command, target] = process.argv.slice(2);
 const dataDir = path.resolve(process.cwd(), process.env.DATA_DIR || './data');
 const databaseUrl = process.env.DATABASE_URL || '';
 /** What is copied as files; the photos go through their storage (copyPhotos). */
 const PARTS = databaseUrl ? ['jwt-secret'] : ['pglite', 'jwt-secret'];
+/** Where the API keeps its photos (the bucket of PHOTOS_S3_*, else DATA_DIR/photos); null until main() reads it. */
+/** @type {PhotoStorage | null} */
+let livePhotos = null;
 
 /**
  * @param {string} message
@@ -91,7 +98,8 @@ async function copyPhotos(from, to) {
     const photo = await from.get(key);
     // Deleted between the listing and the read: gone from the source, so not part of the copy.
     if (!photo) continue;
-    await to.put(key, photo.data, photo.contentType);
+    // Streamed from one store into the other: no photo is held whole in memory.
+    await to.put(key, photo.body, photo.contentType);
     copied++;
   }
   return copied;
@@ -121,7 +129,7 @@ async function backup(dir) {
     if (fs.existsSync(from)) fs.cpSync(from, path.join(dir, part), { recursive: true });
   }
   // Temporaries of interrupted photo writes are not photos: the storage lists only photo keys.
-  const photos = await copyPhotos(dataDirPhotoStorage(dataDir), dataDirPhotoStorage(dir));
+  const photos = await copyPhotos(live(), dataDirPhotoStorage(dir));
   const manifest = { createdAt: new Date().toISOString(), engine: databaseUrl ? 'postgres' : 'pglite', photos };
   fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   console.log(`copia de seguridad en ${dir}: ${manifest.engine}, ${manifest.photos} fotos`);
@@ -145,12 +153,18 @@ async function restore(dir) {
     if (fs.existsSync(saved)) fs.cpSync(saved, current, { recursive: true });
   }
   // The photos in place are kept aside (copied, then removed) before the saved ones are put back.
-  const photos = dataDirPhotoStorage(dataDir);
+  const photos = live();
   // (The aside storage's directory is made by its first photo: nothing in place, nothing aside.)
   if (await copyPhotos(photos, dataDirPhotoStorage(aside))) await removePhotos(photos);
   await copyPhotos(dataDirPhotoStorage(dir), photos);
   if (databaseUrl) run('pg_restore', ['--clean', '--if-exists', '--no-owner', `--dbname=${pgEnv(databaseUrl).PGDATABASE}`, path.join(dir, 'database.dump')], pgEnv(databaseUrl));
   console.log(`restaurado desde ${dir} (${manifest.createdAt}) en ${dataDir}${fs.existsSync(aside) ? `; lo anterior quedó en ${aside}` : ''}`);
+}
+
+/** The API's photo storage. */
+function live() {
+  if (!livePhotos) fail('internal: photo storage not opened');
+  return livePhotos;
 }
 
 if (!['backup', 'restore'].includes(command) || !target) {
@@ -159,5 +173,14 @@ if (!['backup', 'restore'].includes(command) || !target) {
 }
 const pid = runningApi();
 if (pid) fail(`la API está en marcha (pid ${pid}) sobre ${dataDir}; deténla antes`);
-if (command === 'backup') await backup(path.resolve(target));
-else await restore(path.resolve(target));
+try {
+  livePhotos = photoStorageOf(photoSettingsFromEnv(process.env), dataDir);
+} catch (err) {
+  fail(/** @type {Error} */ (err).message);
+}
+try {
+  if (command === 'backup') await backup(path.resolve(target));
+  else await restore(path.resolve(target));
+} finally {
+  livePhotos.close?.();
+}

@@ -9,6 +9,7 @@ import net from 'node:net';
 import { z } from 'zod';
 import { APPROVAL_IMMUNITY_DAYS_DEFAULT, LISTING_TTL_DAYS_DEFAULT, REPORTS_TO_HOLD_DEFAULT, WEB_APPS } from 'shared-contracts';
 import { isSingleEmail } from 'shared-contracts/schemas';
+import { photoEnvSchema, photoSettingsOf, type PhotoSettings } from './photos/photo-config';
 
 function isAddressOrCidr(value: string): boolean {
   const [address, prefix, ...rest] = value.split('/');
@@ -105,6 +106,8 @@ const envSchema = z.object({
    */
   SITE_API_KEY: z.string().min(32, 'must have at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Issue 45: PHOTOS_S3_* and PHOTOS_BASE_URL (photos/photo-config.ts). */
+  ...photoEnvSchema.shape,
 });
 
 export interface Config {
@@ -141,6 +144,10 @@ export interface Config {
   approvalImmunityDays: number;
   /** Issue 40: the site server's key (SITE_API_KEY); unset = no request is the site server's. */
   siteApiKey?: string;
+  /** Issue 45: the photos' bucket (unset: DATA_DIR/photos) and URL base (photos/photo-config.ts). */
+  photos: PhotoSettings;
+  /** What precedes `/photos/<key>` in photo URLs: PHOTOS_BASE_URL, else PUBLIC_API_URL. */
+  photosBaseUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -201,6 +208,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       'Configuración no válida: PORTAL_TEST_ROUTES: las rutas de prueba son solo para las pruebas del navegador en esta máquina; no se activan con NODE_ENV=production ni con un PUBLIC_SITE_URL que no sea local',
     );
   }
+  const photos = photoSettingsOf(e);
+  if (typeof photos === 'string') throw new ConfigError(`Configuración no válida: ${photos}`);
   return {
     port: e.API_PORT,
     host: e.HOST,
@@ -226,5 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     reportsToHold: e.REPORTS_TO_HOLD,
     approvalImmunityDays: e.APPROVAL_IMMUNITY_DAYS,
     siteApiKey: e.SITE_API_KEY,
+    photos,
+    photosBaseUrl: photos.baseUrl ?? e.PUBLIC_API_URL,
   };
 }

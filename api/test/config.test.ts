@@ -32,6 +32,27 @@ describe('loadConfig', () => {
     expect(c.corsOrigins).toEqual(expect.arrayContaining(['http://localhost:3000', 'http://localhost:3004', 'http://127.0.0.1:3002']));
   });
 
+  test('issue 45: photos on disk by default, in a bucket with PHOTOS_S3_*, URLs on PHOTOS_BASE_URL; half a bucket stops the start', () => {
+    expect(loadConfig({}, dir)).toMatchObject({ photos: { baseUrl: undefined }, photosBaseUrl: 'http://localhost:4000' });
+    expect(loadConfig({ PUBLIC_API_URL: 'https://api.example', PHOTOS_BASE_URL: 'https://cdn.example/' }, dir).photosBaseUrl).toBe('https://cdn.example');
+    const bucket = loadConfig({ PHOTOS_S3_BUCKET: 'fotos-rd', PHOTOS_S3_ENDPOINT: 'http://minio:9000', PHOTOS_S3_FORCE_PATH_STYLE: 'true', PHOTOS_S3_ACCESS_KEY_ID: 'k', PHOTOS_S3_SECRET_ACCESS_KEY: 's' }, dir);
+    expect(bucket.photos.s3).toEqual({ bucket: 'fotos-rd', endpoint: 'http://minio:9000', region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'k', secretAccessKey: 's' } });
+    expect(loadConfig({ PHOTOS_S3_BUCKET: 'fotos-rd', PHOTOS_S3_REGION: 'auto' }, dir).photos.s3).toMatchObject({ region: 'auto', forcePathStyle: false, credentials: undefined });
+    const refused = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env, dir);
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    expect(refused({ PHOTOS_S3_ENDPOINT: 'http://minio:9000' })).toContain('PHOTOS_S3_BUCKET: obligatorio');
+    expect(refused({ PHOTOS_S3_BUCKET: 'fotos-rd', PHOTOS_S3_SECRET_ACCESS_KEY: 's' })).toContain('PHOTOS_S3_ACCESS_KEY_ID y PHOTOS_S3_SECRET_ACCESS_KEY');
+    expect(refused({ PHOTOS_S3_BUCKET: 'Fotos_RD' })).toContain('PHOTOS_S3_BUCKET');
+    expect(refused({ PHOTOS_BASE_URL: 'javascript:alert(1)' })).toContain('PHOTOS_BASE_URL');
+  });
+
   test('the generated JWT secret is 32 random bytes kept in DATA_DIR with mode 0600, and reused', () => {
     const a = loadConfig({}, dir);
     const file = path.join(dir, 'data', 'jwt-secret');

@@ -12,7 +12,9 @@ import {
   cardKeyOf,
   createDiskStorage,
   deletePhotos,
+  photoSizesOf,
   processPhoto,
+  readPhoto,
   storeListingPhotos,
   type PhotoStorage,
 } from '../src/photos';
@@ -111,11 +113,12 @@ describe('storeListingPhotos', () => {
     expect(new Set(keys).size).toBe(3);
     expect((await files()).sort()).toEqual(keys.flatMap((k) => [k, cardKeyOf(k)]).sort());
     // Order kept: the second upload was the 600x400 JPEG shot sideways, stored upright.
-    const second = await storage.get(keys[1]);
-    expect(second?.contentType).toBe('image/webp');
-    expect(await sharp(second!.data).metadata()).toMatchObject({ width: 400, height: 600, format: 'webp' });
-    const card = await storage.get(cardKeyOf(keys[2]));
-    expect(await sharp(card!.data).metadata()).toMatchObject({ width: 320, height: 640 });
+    expect((await storage.head(keys[1]))?.contentType).toBe('image/webp');
+    expect(await sharp((await readPhoto(storage, keys[1]))!).metadata()).toMatchObject({ width: 400, height: 600, format: 'webp' });
+    expect(await sharp((await readPhoto(storage, cardKeyOf(keys[2])))!).metadata()).toMatchObject({ width: 320, height: 640 });
+    // Issue 45: the renditions' sizes go with the keys, as the encoder reported them.
+    expect(photoSizesOf(keys)[keys[1]]).toEqual([400, 600, 400, 600]);
+    expect(photoSizesOf(keys)[keys[2]]).toEqual([400, 800, 320, 640]);
   });
 
   it('refuses 31 photos before processing any', async () => {
@@ -170,7 +173,8 @@ describe('disk storage', () => {
   it('writes through a temporary file and leaves only the final name', async () => {
     await storage.put('abc123.webp', Buffer.from('data'), 'image/webp');
     expect(await files()).toEqual(['abc123.webp']);
-    expect(await storage.get('abc123.webp')).toEqual({ data: Buffer.from('data'), contentType: 'image/webp' });
+    expect(await readPhoto(storage, 'abc123.webp')).toEqual(Buffer.from('data'));
+    expect(await storage.head('abc123.webp')).toMatchObject({ size: 4, contentType: 'image/webp' });
     await storage.delete('abc123.webp');
     await storage.delete('abc123.webp');
     expect(await storage.get('abc123.webp')).toBeNull();

@@ -116,6 +116,8 @@ describe.each(engines())('search on %s', (engine) => {
       latitude: 18.47,
       longitude: -69.9,
       image_urls: ['http://api.test/photos/abc123.webp'],
+      // Issue 45: sizes beside the URLs; this row's photo was never sized (inserted by hand).
+      image_sizes: [null],
       source: null,
     });
     expect(a).not.toHaveProperty('ownerId');

@@ -151,8 +151,10 @@ describe.each(engines())('seeding on %s', (engine) => {
     }
     const [partners] = await db().select({ n: count() }).from(anuncios).where(isNotNull(anuncios.source));
     expect(partners.n).toBeGreaterThan(20);
-    const photo = await storage.get(rows[0].imageKeys[0]);
+    const photo = await storage.head(rows[0].imageKeys[0]);
     expect(photo?.contentType).toBe('image/webp');
+    // Issue 45: every seeded photo's renditions are sized in its row.
+    for (const r of rows) expect(Object.keys(r.imageSizes).sort()).toEqual([...new Set(r.imageKeys)].sort());
 
     const again = await seedDemoCatalogue(db(), storage, { count: 120 });
     expect(again).toEqual({ inserted: 0, skipped: true, photoKeys: [] });

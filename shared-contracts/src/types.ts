@@ -4,6 +4,13 @@ import type { Estado } from './listing-status';
 import type { Filters } from './schemas';
 import type { Orden } from './search-order';
 
+/** A photo's size in pixels, and its card rendition's (shared-contracts/src/photos.ts). */
+export interface PhotoSize {
+  width: number;
+  height: number;
+  card: { width: number; height: number };
+}
+
 export interface Anuncio {
   _id: string;
   title: string;
@@ -36,6 +43,12 @@ export interface Anuncio {
   longitude: number | null;
   /** Absolute URLs of the photos, in order. */
   image_urls: string[];
+  /**
+   * Issue 45: width and height of each photo in `image_urls` (same order) and of its 640 px card
+   * rendition, as stored at upload; null where unknown (a photo stored before sizes were kept and
+   * not filled yet). Lets a page size a photo without downloading it.
+   */
+  image_sizes?: (PhotoSize | null)[];
   /** Partner company key when the listing comes from a feed. */
   source: CompanyKey | null;
   createdAt?: string;

@@ -18,7 +18,7 @@ import { recentPriceDrop } from './lifecycle-repository';
 
 export default async function anuncioRoutes(app: FastifyInstance, opts: { countLimits?: Partial<CountLimits> }) {
   const { db, config, searchCache, searchQueue } = app;
-  const search = createSearchEngine({ db, cache: searchCache, queue: searchQueue, limits: opts.countLimits, card: (row) => toAnuncio(row, config.publicApiUrl) });
+  const search = createSearchEngine({ db, cache: searchCache, queue: searchQueue, limits: opts.countLimits, card: (row) => toAnuncio(row, config.photosBaseUrl) });
 
   app.post('/allAnuncios', async (request, reply) => {
     const asked = allAnunciosSchema.parse(request.body ?? {});
@@ -32,7 +32,7 @@ export default async function anuncioRoutes(app: FastifyInstance, opts: { countL
     const row = isUuid(request.params.id) ? await findPublished(db, request.params.id) : null;
     if (!row) return reply.code(404).send({ message: MSG.notFound });
     // Issue 20: the previous price when it recently went down ("Bajó de precio").
-    return { ...toAnuncio(row, config.publicApiUrl), precioAnterior: await recentPriceDrop(db, row.id, app.clock.now()) };
+    return { ...toAnuncio(row, config.photosBaseUrl), precioAnterior: await recentPriceDrop(db, row.id, app.clock.now()) };
   });
 
   app.delete<{ Params: { id: string } }>('/:id', { preHandler: app.authenticate }, async (request) => {

@@ -14,7 +14,7 @@ import { MAX_IMAGES, MSG, type AnuncioInput } from 'shared-contracts';
 import { NEW_PHOTO_PREFIX, anuncioSchema, fotosOrderSchema } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
-import { deletePhotos } from '../photos';
+import { deletePhotos, photoSizesOf, sizesOfKeys } from '../photos';
 import { toAnuncio } from './serialize';
 import { LISTING_BODY_MAX_BYTES, listingColumns, refuseOver, registerListingUpload, storeUploadedPhotos, withListingUpload } from './upload';
 import type { AnuncioRow } from '../db/schema';
@@ -131,12 +131,12 @@ export default async function editRoute(app: FastifyInstance, opts: { maxBodyByt
         await recordPriceChange(tx, locked, columns, now);
         // A held listing stays held (its estado is untouched); the moderators see that it changed.
         if (locked.estado === 'en revisión') await recordEvent(tx, { anuncioId: id, userId: user.id, accion: 'editado', createdAt: now });
-        return updateListing(tx, id, { ...columns, imageKeys: photos.keys, updatedAt: now, ...(await content.heldOnEdit(tx, locked)) });
+        return updateListing(tx, id, { ...columns, imageKeys: photos.keys, imageSizes: { ...sizesOfKeys(locked.imageSizes, photos.keys), ...photoSizesOf(newKeys) }, updatedAt: now, ...(await content.heldOnEdit(tx, locked)) });
       });
       // The entries its old and its new values belong to, on every instance.
-      await searchChanges.announce(searchChangeOf(before, row, (r) => toAnuncio(r, config.publicApiUrl)), startedAt);
+      await searchChanges.announce(searchChangeOf(before, row, (r) => toAnuncio(r, config.photosBaseUrl)), startedAt);
       await deletePhotos(photoStorage, deleted).catch((err) => request.log.error({ err }, 'no se pudieron borrar las fotos quitadas'));
-      return toAnuncio(row, config.publicApiUrl, config.listingTtlDays);
+      return toAnuncio(row, config.photosBaseUrl, config.listingTtlDays);
     } catch (err) {
       await deletePhotos(photoStorage, newKeys).catch((e) => request.log.error({ err: e }, 'no se pudieron borrar las fotos'));
       throw err;

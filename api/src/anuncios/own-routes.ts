@@ -23,7 +23,7 @@ export default async function ownRoutes(app: FastifyInstance) {
     const stats = await listingStats(db, rows.map((r) => r.id));
     return {
       listaDeTodos: rows.map((r) => ({
-        ...toAnuncio(r, config.publicApiUrl, config.listingTtlDays),
+        ...toAnuncio(r, config.photosBaseUrl, config.listingTtlDays),
         estadisticas: stats.get(r.id) ?? NO_STATS,
         // Issue 39: what the edit form will ask of a listing stored before its rules (a price of 0,
         // no title): shown to the owner to fix, never changed here.

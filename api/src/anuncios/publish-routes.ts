@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG, type AnuncioInput } from 'shared-contracts';
 import { anuncioSchema } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
-import { deletePhotos } from '../photos';
+import { deletePhotos, photoSizesOf } from '../photos';
 import { toAnuncio } from './serialize';
 import { QuotaError, countOwn, deleteById, insertWithinQuota } from './repository';
 import { searchChangeOf, searchRowOf } from '../search';
@@ -56,6 +56,7 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
       const row = await insertWithinQuota(db, user.id, {
         ...listingColumns(input, config.usdDopRate),
         imageKeys: keys,
+        imageSizes: photoSizesOf(keys),
         status: 'published',
         ...content.columns,
         renewedAt: now,
@@ -68,10 +69,10 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
         throw new ClientGoneError();
       }
       await content.recorded(db, row);
-      await searchChanges.announce(searchChangeOf(null, row, (r) => toAnuncio(r, config.publicApiUrl)), startedAt);
+      await searchChanges.announce(searchChangeOf(null, row, (r) => toAnuncio(r, config.photosBaseUrl)), startedAt);
       // Returned, not sent: the answer leaves once the upload's temporary files are gone.
       reply.code(201);
-      return toAnuncio(row, config.publicApiUrl);
+      return toAnuncio(row, config.photosBaseUrl);
     } catch (err) {
       await deletePhotos(photoStorage, keys).catch((e) => request.log.error({ err: e }, 'no se pudieron borrar las fotos'));
       if (err instanceof QuotaError) throw new HttpError(403, MSG.quotaReached);

@@ -2,14 +2,14 @@
 import type { Anuncio, CompanyKey, ContactCanal, OwnAnuncio, Propiedad, Proposito } from 'shared-contracts';
 import { normalizePhone } from 'shared-contracts/schemas';
 import type { AnuncioRow } from '../db/schema';
+import { photoUrl, wireSizes } from '../photos';
 
-export function photoUrl(publicApiUrl: string, key: string): string {
-  return `${publicApiUrl}/photos/${encodeURIComponent(key)}`;
-}
+/** `photosBaseUrl`: what precedes `/photos/<key>` (config.photosBaseUrl: PHOTOS_BASE_URL or PUBLIC_API_URL). */
+export { photoUrl };
 
 /** The owner's own listing in full: the edit form needs the phone and email (issue 19 keeps them out of every public answer). */
-export function toOwnAnuncio(row: AnuncioRow, publicApiUrl: string, ttlDays?: number): OwnAnuncio {
-  return { ...toAnuncio(row, publicApiUrl, ttlDays), movil: row.movil, email: row.email };
+export function toOwnAnuncio(row: AnuncioRow, photosBaseUrl: string, ttlDays?: number): OwnAnuncio {
+  return { ...toAnuncio(row, photosBaseUrl, ttlDays), movil: row.movil, email: row.email };
 }
 
 /**
@@ -47,7 +47,7 @@ export function expiresAt(row: Pick<AnuncioRow, 'estado' | 'ownerId' | 'renewedA
 }
 
 /** `ttlDays` (LISTING_TTL_DAYS) adds `expiresAt`, which only owners' screens show. */
-export function toAnuncio(row: AnuncioRow, publicApiUrl: string, ttlDays?: number): Anuncio {
+export function toAnuncio(row: AnuncioRow, photosBaseUrl: string, ttlDays?: number): Anuncio {
   return {
     _id: row.id,
     title: row.title,
@@ -75,7 +75,8 @@ export function toAnuncio(row: AnuncioRow, publicApiUrl: string, ttlDays?: numbe
     address: row.address,
     latitude: row.latitude,
     longitude: row.longitude,
-    image_urls: (row.imageKeys ?? []).map((key) => photoUrl(publicApiUrl, key)),
+    image_urls: (row.imageKeys ?? []).map((key) => photoUrl(photosBaseUrl, key)),
+    image_sizes: wireSizes(row.imageKeys ?? [], row.imageSizes),
     source: (row.source as CompanyKey | null) ?? null,
     createdAt: row.createdAt.toISOString(),
     estado: row.estado,

@@ -43,7 +43,7 @@ async function activate(tx: Tx, row: AnuncioRow, miPlan: number | null, now: Dat
 
 export default async function statusRoutes(app: FastifyInstance) {
   const { db, config, clock, searchChanges } = app;
-  const answer = (row: AnuncioRow) => toAnuncio(row, config.publicApiUrl, config.listingTtlDays);
+  const answer = (row: AnuncioRow) => toAnuncio(row, config.photosBaseUrl, config.listingTtlDays);
   const quotaAware = async <T>(run: () => Promise<T>): Promise<T> => {
     try {
       return await run();
@@ -57,7 +57,7 @@ export default async function statusRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>('/anuncio/:id/editar', { preHandler: app.authenticate, exposeHeadRoute: false }, async (request) => {
     const row = isUuid(request.params.id) ? await findById(db, request.params.id) : null;
     // In full, phone and email included: the owner's edit form shows them (issue 19 keeps them out of public answers).
-    return toOwnAnuncio(ownedOrThrow(row, request.user!.id), config.publicApiUrl, config.listingTtlDays);
+    return toOwnAnuncio(ownedOrThrow(row, request.user!.id), config.photosBaseUrl, config.listingTtlDays);
   });
 
   app.post<{ Params: { id: string } }>('/anuncio/:id/estado', { preHandler: app.authenticate }, async (request) => {

@@ -13,6 +13,7 @@ import pgliteMaintenance from './pglite-maintenance';
 import feedScheduler from './feed-scheduler';
 import expiryJob from './expiry-job';
 import alertJob from './alert-job';
+import photoSizes from './photo-sizes';
 
 export type { BackgroundOptions } from './lifecycle';
 
@@ -23,6 +24,7 @@ async function backgroundPlugin(app: FastifyInstance, opts: BackgroundOptions) {
   await app.register(feedScheduler, opts);
   await app.register(expiryJob, opts);
   await app.register(alertJob, opts);
+  await app.register(photoSizes, opts);
 }
 
 export default fp(backgroundPlugin, { name: 'background', fastify: '5.x' });

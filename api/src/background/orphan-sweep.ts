@@ -1,7 +1,7 @@
 /**
  * Photos of publishes cut short by a crash (stored, but their row never committed): swept at
  * start, then hourly sparing anything younger than an hour (a publish or an import in progress).
- * At start on PGlite every orphan goes (the process owns the data directory alone). The temporary
+ * At start on PGlite with photos on disk every orphan goes (the process owns the data directory alone). The temporary
  * files of uploads a crash cut short (DATA_DIR/uploads, issue 40) go at start the same way.
  */
 import fp from 'fastify-plugin';
@@ -15,7 +15,8 @@ const HOUR_MS = 60 * 60_000;
 async function orphanSweepPlugin(app: FastifyInstance, opts: BackgroundOptions) {
   let sweeper: { stop(): Promise<void> } | null = null;
   onStart(app, opts, async () => {
-    const spare = app.database.engine === 'pglite' ? 0 : HOUR_MS;
+    // A bucket (issue 45) is reachable by other processes even beside an embedded database.
+    const spare = app.database.engine === 'pglite' && !app.config.photos.s3 ? 0 : HOUR_MS;
     const orphans = await removeOrphanPhotos(app.db, app.photoStorage, spare);
     if (orphans.length) app.log.info({ count: orphans.length }, 'fotos huérfanas eliminadas');
     const uploads = await removeStaleUploads(app.config.dataDir, spare);

@@ -7,7 +7,7 @@ import { photoUrl } from '../anuncios/serialize';
 import { mailKeyOf } from '../photos';
 import type { AlertListing } from '../mail/alert-template';
 
-export type AlertConfig = Pick<Config, 'jwtSecret' | 'publicApiUrl' | 'publicSiteUrl' | 'usdDopRate'>;
+export type AlertConfig = Pick<Config, 'jwtSecret' | 'publicApiUrl' | 'photosBaseUrl' | 'publicSiteUrl' | 'usdDopRate'>;
 
 export const listingColumns = { id: anuncios.id, title: anuncios.title, propiedad: anuncios.propiedad, price: anuncios.price, moneda: anuncios.moneda, priceRd: anuncios.priceRd, imageKeys: anuncios.imageKeys };
 export type ListingPick = { id: string; title: string; propiedad: string; price: number; moneda: Moneda; imageKeys: string[] };
@@ -19,7 +19,7 @@ export function toAlertListing(config: AlertConfig, l: ListingPick): AlertListin
     title: l.title || l.propiedad,
     price: l.price,
     moneda: l.moneda,
-    photo: first ? photoUrl(config.publicApiUrl, mailKeyOf(first)) : null,
+    photo: first ? photoUrl(config.photosBaseUrl, mailKeyOf(first)) : null,
     link: `${config.publicSiteUrl}${anuncioPath(l.id)}`,
   };
 }

@@ -126,6 +126,8 @@ export const anuncios = pgTable(
     longitude: doublePrecision('longitude'),
     /** Storage keys of the photos, in order (URLs are built when answering). */
     imageKeys: jsonb('image_keys').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Issue 45: each photo's [width, height, cardWidth, cardHeight] by key (photos/photo-sizes.ts). */
+    imageSizes: jsonb('image_sizes').$type<Record<string, [number, number, number, number]>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

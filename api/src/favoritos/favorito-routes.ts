@@ -37,7 +37,7 @@ export default async function favoritoRoutes(app: FastifyInstance) {
   app.get('/favoritos', { preHandler: app.authenticate, exposeHeadRoute: false }, async (request): Promise<FavoritosResponse> => {
     const rows = await listFavoritos(db, request.user!.id);
     return {
-      favoritos: rows.map(({ anuncioId, createdAt, row }) => ({ anuncioId, createdAt: createdAt.toISOString(), ...listingOf(row, config.publicApiUrl) })),
+      favoritos: rows.map(({ anuncioId, createdAt, row }) => ({ anuncioId, createdAt: createdAt.toISOString(), ...listingOf(row, config.photosBaseUrl) })),
       avisosPrecio: await priceAlertsOn(db, request.user!.id),
     };
   });

@@ -11,7 +11,7 @@ import { COMPANY_KEYS, type CompanyKey } from 'shared-contracts';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { lockDataDir } from '../db/data-dir-lock';
-import { dataDirPhotoStorage } from '../photos';
+import { photoStorageOf } from '../photos';
 import { feedSettings } from './feeds-config';
 import { importAll } from './import-all';
 import { importFeed } from './import-feed';
@@ -60,7 +60,7 @@ async function main(): Promise<number> {
   const database = await openDatabase(config);
   try {
     await database.migrate();
-    const common = { db: database.db, storage: dataDirPhotoStorage(config.dataDir), usdDopRate: config.usdDopRate };
+    const common = { db: database.db, storage: photoStorageOf(config.photos, config.dataDir), usdDopRate: config.usdDopRate };
     let reports: ImportReport[];
     if (single) {
       const location = args.url ?? path.resolve(args.file as string);

@@ -4,7 +4,7 @@
  * it never fails the ad. URLs already stored for the ad are reused, not downloaded again.
  */
 import { BlockedUrlError, allowHostsFromEnv, safeFetch } from './safe-fetch';
-import { PHOTO_CONCURRENCY, PHOTO_MAX_BYTES, PhotoError, processPhoto, storeProcessedPhoto, type PhotoStorage } from '../photos';
+import { PHOTO_CONCURRENCY, PHOTO_MAX_BYTES, PhotoError, dimsOf, processPhoto, storeProcessedPhoto, type PhotoSizes, type PhotoStorage } from '../photos';
 
 export interface PhotoFetchOptions {
   timeoutMs: number;
@@ -59,6 +59,8 @@ export interface ResolvedPhotos {
   failures: { url: string; reason: string }[];
   /** Every key written to storage in this run (for cleanup if the batch fails). */
   written: string[];
+  /** Issue 45: the renditions' sizes of the photos stored in this run. */
+  sizes: PhotoSizes;
 }
 
 export async function resolvePhotos(
@@ -68,7 +70,7 @@ export async function resolvePhotos(
   opts: PhotoFetchOptions,
 ): Promise<ResolvedPhotos> {
   const keys: (string | null)[] = urls.map((u) => known.get(u) ?? null);
-  const result: ResolvedPhotos = { keys: [], added: [], failures: [], written: [] };
+  const result: ResolvedPhotos = { keys: [], added: [], failures: [], written: [], sizes: {} };
   const todo = urls.map((url, i) => ({ url, i })).filter(({ i }) => keys[i] === null);
   let next = 0;
   async function worker(): Promise<void> {
@@ -78,6 +80,7 @@ export async function resolvePhotos(
         const photo = await processPhoto(await downloadPhoto(url, opts));
         const key = await storeProcessedPhoto(storage, photo, result.written);
         keys[i] = key;
+        result.sizes[key] = dimsOf(photo);
         result.added.push({ url, key });
       } catch (err) {
         result.failures.push({ url, reason: err instanceof PhotoError ? err.message : (err as Error).message });

@@ -8,7 +8,7 @@
 import { MAX_IMAGES, type CompanyKey } from 'shared-contracts';
 import type { Db } from '../db/client';
 import type { AnuncioRow, NewAnuncioRow } from '../db/schema';
-import { deletePhotos, type PhotoStorage } from '../photos';
+import { deletePhotos, sizesOfKeys, type PhotoStorage } from '../photos';
 import { DEFAULT_PHOTO_FETCH, resolvePhotos, type PhotoFetchOptions } from './feed-photos';
 import { loadExisting, loadPhotoMaps, publishedRefs, withdraw, writeBatch, type BatchWrite } from './feed-repository';
 import { DEFAULT_FEED_LIMITS, openFeed, type FeedLimits } from './feed-source';
@@ -52,6 +52,8 @@ function changedValues(row: AnuncioRow, next: NewAnuncioRow): Partial<NewAnuncio
   for (const f of [...MAPPED_FIELDS, 'imageKeys', 'status'] as const) {
     if (!sameValue(row[f], next[f])) changes[f] = next[f];
   }
+  // Issue 45: the photos' sizes travel with their keys.
+  if ('imageKeys' in changes) changes.imageSizes = next.imageSizes;
   return Object.keys(changes).length ? (changes as Partial<NewAnuncioRow>) : null;
 }
 
@@ -97,8 +99,10 @@ export async function importFeed(opts: ImportOptions): Promise<ImportReport> {
           write.photosRemoved.push({ sourceRef: ad.ref, url });
           obsoleteKeys.push(key);
         }
-        const next: NewAnuncioRow = { ...ad.listing, imageKeys: photos.keys.slice(0, MAX_IMAGES), status: 'published' };
         const row = existing.get(ad.ref);
+        const imageKeys = photos.keys.slice(0, MAX_IMAGES);
+        const imageSizes = sizesOfKeys({ ...row?.imageSizes, ...photos.sizes }, imageKeys);
+        const next: NewAnuncioRow = { ...ad.listing, imageKeys, imageSizes, status: 'published' };
         if (!row) {
           write.inserts.push({ ...next, source: partner, sourceRef: ad.ref, ownerId: null });
           created += 1;

@@ -11,7 +11,7 @@ import { MOTIVO_RETENCION, type Estado } from 'shared-contracts';
 import { normalizePhone } from 'shared-contracts/schemas';
 import type { Db } from '../db/client';
 import { anuncios, blockedPhones, blockedPhotos, photoHashes, users, type AnuncioRow } from '../db/schema';
-import { PHOTO_MATCH_MAX_BITS, cardKeyOf, isDistinctive, photoHash, photoHashesOf, type PhotoStorage } from '../photos';
+import { PHOTO_MATCH_MAX_BITS, cardKeyOf, isDistinctive, photoHash, photoHashesOf, readPhoto, type PhotoStorage } from '../photos';
 import type { Tx } from '../anuncios/lifecycle-repository';
 import { recordEvent } from './repository';
 
@@ -25,8 +25,8 @@ interface Fingerprint {
 
 /** The fingerprint of a stored photo (its card rendition), or null when it is not there. */
 async function storedFingerprint(storage: PhotoStorage, key: string): Promise<bigint | null> {
-  const card = await storage.get(cardKeyOf(key)).catch(() => null);
-  return card ? photoHash(card.data).catch(() => null) : null;
+  const card = await readPhoto(storage, cardKeyOf(key)).catch(() => null);
+  return card ? photoHash(card).catch(() => null) : null;
 }
 
 async function fingerprintsOf(storage: PhotoStorage, keys: readonly string[]): Promise<Fingerprint[]> {

@@ -8,7 +8,7 @@
  */
 import sharp from 'sharp';
 import { photoDecodeSlots } from './decode-slots';
-import type { PhotoStorage } from './storage';
+import { readPhoto, type PhotoStorage } from './storage';
 
 const JPEG = 'image/jpeg';
 const JPEG_QUALITY = 80;
@@ -23,10 +23,10 @@ export async function ensureMailRendition(storage: PhotoStorage, key: string): P
   const mailKey = mailKeyOf(key);
   if (mailKey === key) return false;
   if ((await storage.storedAt(mailKey)) !== null) return true;
-  const card = await storage.get(key.replace(/\.webp$/, '-card.webp'));
+  const card = await readPhoto(storage, key.replace(/\.webp$/, '-card.webp'));
   if (!card) return false;
   // Card renditions are at most 640 px: a short decode, in one of the process's few slots.
-  const jpeg = await photoDecodeSlots.run(() => sharp(card.data).flatten({ background: '#ffffff' }).jpeg({ quality: JPEG_QUALITY }).toBuffer());
+  const jpeg = await photoDecodeSlots.run(() => sharp(card).flatten({ background: '#ffffff' }).jpeg({ quality: JPEG_QUALITY }).toBuffer());
   await storage.put(mailKey, jpeg, JPEG);
   return true;
 }

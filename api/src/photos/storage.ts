@@ -1,34 +1,64 @@
 /**
  * Where photos live, and the only door to them: uploads, deletes, the photo route, the feeds, the
  * demo seed, the orphan sweep and `npm run backup`/`restore` (scripts/backup.mjs) all go through a
- * PhotoStorage (the app's is `app.photoStorage`, plugins/storage.ts; a script's is
- * `dataDirPhotoStorage`). The interface lets object storage (S3-compatible) replace the disk later;
- * the disk implementation writes atomically so a crash never leaves a half-written photo under a
- * real key.
+ * PhotoStorage (the app's is `app.photoStorage`, plugins/storage.ts; a script's comes from
+ * `photoStorageFromEnv`, photo-config.ts). Two implementations: files under DATA_DIR/photos (the
+ * embedded default, below) and an S3-compatible bucket (s3-storage.ts, decision 0027).
+ *
+ * Bytes travel as streams both ways: a photo is never read whole into memory to be served or
+ * copied, and a byte range reads only those bytes. Writes are atomic in both: a crash never leaves
+ * a half-written photo under a real key.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, opendir, readFile, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, opendir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
-export interface StoredObject {
-  data: Buffer;
+/** What a store knows of a photo without reading it. */
+export interface PhotoInfo {
+  /** Bytes of the whole photo. */
+  size: number;
+  /** A strong validator, quoted as HTTP writes it; changes whenever the bytes could have. */
+  etag: string;
+  /** When it was stored (ms since the epoch). */
+  storedAt: number;
   contentType: string;
 }
 
+/** A photo's bytes (or some of them) as a stream, and what the store knows of it. */
+export interface StoredObject extends PhotoInfo {
+  body: Readable;
+}
+
+/** Inclusive byte offsets, as in an HTTP Range header; the caller checks them against `size`. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** What `put` accepts: processed renditions are buffers, copies (backup, restore) are streams. */
+export type PhotoData = Buffer | Readable;
+
 export interface PhotoStorage {
-  put(key: string, data: Buffer, contentType: string): Promise<void>;
-  get(key: string): Promise<StoredObject | null>;
+  put(key: string, data: PhotoData, contentType: string): Promise<void>;
+  /** The photo streamed (only `range` when given), or null when it is not there. */
+  get(key: string, range?: ByteRange): Promise<StoredObject | null>;
+  head(key: string): Promise<PhotoInfo | null>;
   delete(key: string): Promise<void>;
   /** Every stored key, in no particular order, streamed (never the whole list in memory). */
   keys(): AsyncIterable<string>;
   /** When the photo was stored (ms since the epoch), or null when it is not there. */
   storedAt(key: string): Promise<number | null>;
+  /** Releases connections (the app's onClose). */
+  close?(): void;
 }
 
-/** The photos' directory inside DATA_DIR. */
+/** The photos' directory inside DATA_DIR, and the prefix of their objects in a bucket. */
 export const PHOTOS_DIR = 'photos';
 
-/** The photo storage of a data directory (DATA_DIR/photos): the app's default and the scripts'. */
+/** The photo storage of a data directory (DATA_DIR/photos): the embedded default and the backups' format. */
 export function dataDirPhotoStorage(dataDir: string): PhotoStorage {
   return createDiskStorage(path.join(dataDir, PHOTOS_DIR));
 }
@@ -55,8 +85,22 @@ export class InvalidPhotoKeyError extends Error {
   }
 }
 
-function assertKey(key: string): void {
+/** A valid key whose type matches its extension (a mismatch is a programming error, not user input). */
+export function assertPut(key: string, contentType: string): void {
   if (!isValidPhotoKey(key)) throw new InvalidPhotoKeyError(String(key));
+  if (contentTypeOfKey(key) !== contentType) throw new Error(`content type ${contentType} does not match ${key}`);
+}
+
+/**
+ * A small rendition's bytes (a card, for a fingerprint or the email's JPEG): never used to serve
+ * or copy a photo, which stream.
+ */
+export async function readPhoto(storage: PhotoStorage, key: string): Promise<Buffer | null> {
+  const found = await storage.get(key);
+  if (!found) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of found.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 const TMP_PREFIX = '.tmp-';
@@ -74,58 +118,81 @@ async function removeStaleTemporaries(root: string): Promise<void> {
   }
 }
 
+const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** Size and modification time (to the nanosecond where the file system keeps it): a rewrite changes one. */
+const diskInfo = (key: string, info: { size: number; mtimeMs: number; mtimeNs?: bigint }): PhotoInfo => ({
+  size: info.size,
+  etag: `"${info.size.toString(16)}-${(info.mtimeNs ?? BigInt(Math.floor(info.mtimeMs * 1e6))).toString(16)}"`,
+  storedAt: info.mtimeMs,
+  contentType: contentTypeOfKey(key),
+});
+
 export function createDiskStorage(dir: string): PhotoStorage {
   const root = path.resolve(dir);
   let ready: Promise<unknown> | null = null;
   const ensureDir = () => (ready ??= mkdir(root, { recursive: true }).then(() => removeStaleTemporaries(root)));
+  const fileOf = (key: string) => path.join(root, key);
+
+  const head = async (key: string): Promise<PhotoInfo | null> => {
+    if (!isValidPhotoKey(key)) return null;
+    const info = await stat(fileOf(key), { bigint: true }).catch((err: unknown) => {
+      if (isMissing(err)) return null;
+      throw err;
+    });
+    return info ? diskInfo(key, { size: Number(info.size), mtimeMs: Number(info.mtimeMs), mtimeNs: info.mtimeNs }) : null;
+  };
 
   return {
     async put(key, data, contentType) {
-      assertKey(key);
-      // The type is implied by the extension; a mismatch is a programming error, not user input.
-      if (contentTypeOfKey(key) !== contentType) throw new Error(`content type ${contentType} does not match ${key}`);
+      assertPut(key, contentType);
       await ensureDir();
       const tmp = path.join(root, `${TMP_PREFIX}${randomBytes(8).toString('hex')}`);
       try {
-        await writeFile(tmp, data, { flag: 'wx' });
-        await rename(tmp, path.join(root, key));
+        await pipeline(Buffer.isBuffer(data) ? Readable.from([data]) : data, createWriteStream(tmp, { flags: 'wx' }));
+        await rename(tmp, fileOf(key));
       } catch (err) {
         await rm(tmp, { force: true });
         throw err;
       }
     },
-    async get(key) {
+    async get(key, range) {
       if (!isValidPhotoKey(key)) return null;
+      // Opened first: the size and the bytes are of the same file even if it is replaced meanwhile.
+      const handle = await open(fileOf(key), 'r').catch((err: unknown) => {
+        if (isMissing(err)) return null;
+        throw err;
+      });
+      if (!handle) return null;
       try {
-        return { data: await readFile(path.join(root, key)), contentType: contentTypeOfKey(key) };
+        const info = await handle.stat({ bigint: true });
+        const body = handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+        return { ...diskInfo(key, { size: Number(info.size), mtimeMs: Number(info.mtimeMs), mtimeNs: info.mtimeNs }), body };
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        await handle.close();
         throw err;
       }
     },
+    head,
     async delete(key) {
-      assertKey(key);
-      try {
-        await unlink(path.join(root, key));
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      }
+      if (!isValidPhotoKey(key)) throw new InvalidPhotoKeyError(String(key));
+      await unlink(fileOf(key)).catch((err: unknown) => {
+        if (!isMissing(err)) throw err;
+      });
     },
     async *keys() {
-      let dir;
+      let dirHandle;
       try {
-        dir = await opendir(root);
+        dirHandle = await opendir(root);
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        if (isMissing(err)) return;
         throw err;
       }
       // Temporaries and anything else that is not a photo key are not photos.
-      for await (const entry of dir) if (entry.isFile() && isValidPhotoKey(entry.name)) yield entry.name;
+      for await (const entry of dirHandle) if (entry.isFile() && isValidPhotoKey(entry.name)) yield entry.name;
     },
     async storedAt(key) {
-      if (!isValidPhotoKey(key)) return null;
-      const info = await stat(path.join(root, key)).catch(() => null);
-      return info ? info.mtimeMs : null;
+      return (await head(key))?.storedAt ?? null;
     },
   };
 }

@@ -10,6 +10,7 @@ import { PHOTO_CONCURRENCY } from './decode-slots';
 import { mailKeyOf } from './mail-rendition';
 import { PhotoError, processPhoto, type ProcessedPhoto } from './process-photo';
 import { photoHash } from './photo-hash';
+import { dimsOf, type PhotoSizes } from './photo-sizes';
 import { isValidPhotoKey, type PhotoStorage } from './storage';
 
 const WEBP = 'image/webp';
@@ -45,6 +46,14 @@ async function removeAll(storage: PhotoStorage, keys: string[]): Promise<void> {
  */
 const hashesByResult = new WeakMap<readonly string[], readonly bigint[]>();
 export const photoHashesOf = (keys: readonly string[]): readonly bigint[] | undefined => hashesByResult.get(keys);
+/** Issue 45: the same for the renditions' sizes, which the row stores beside the keys (photo-sizes.ts). */
+const sizesByResult = new WeakMap<readonly string[], PhotoSizes>();
+export const photoSizesOf = (keys: readonly string[]): PhotoSizes => sizesByResult.get(keys) ?? {};
+/** Hands the sizes of a list put together from several storeListingPhotos answers (the demo pool) over the same way. */
+export function withPhotoSizes(keys: string[], parts: readonly (readonly string[])[]): string[] {
+  sizesByResult.set(keys, Object.assign({}, ...parts.map(photoSizesOf)) as PhotoSizes);
+  return keys;
+}
 
 /**
  * A photo's bytes, or the path of the temporary file an upload was streamed to (issue 40): a file
@@ -59,6 +68,7 @@ export async function storeListingPhotos(storage: PhotoStorage, files: readonly 
   if (files.length > MAX_IMAGES) throw new PhotoError(MSG.tooManyImages);
   const keys: string[] = new Array(files.length);
   const hashes: bigint[] = new Array(files.length);
+  const sizes: PhotoSizes = {};
   const stored: string[] = [];
   // A holder object: TypeScript does not track assignments made inside the workers.
   const state: { failure: { err: unknown; index: number } | null; next: number } = { failure: null, next: 0 };
@@ -69,6 +79,7 @@ export async function storeListingPhotos(storage: PhotoStorage, files: readonly 
       try {
         const photo = await processPhoto(await bytesOf(files[index]));
         keys[index] = await storeProcessedPhoto(storage, photo, stored);
+        sizes[keys[index]] = dimsOf(photo);
         hashes[index] = await photoHash(photo.card.data);
       } catch (err) {
         state.failure ??= { err, index };
@@ -88,6 +99,7 @@ export async function storeListingPhotos(storage: PhotoStorage, files: readonly 
     throw new PhotoError(MSG.serverError, 500, { cause: err, index });
   }
   hashesByResult.set(keys, hashes);
+  sizesByResult.set(keys, sizes);
   return keys;
 }
 

@@ -9,7 +9,7 @@
 import { count } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { anuncios } from '../db/schema';
-import { deletePhotos, storeListingPhotos, type PhotoStorage } from '../photos';
+import { deletePhotos, photoSizesOf, sizesOfKeys, storeListingPhotos, withPhotoSizes, type PhotoStorage } from '../photos';
 import { generateDemoPhoto } from './demo-photo';
 import { DEFAULT_USD_DOP_RATE, generateDemoListings, type DemoListing } from './generate-listings';
 import { createRng } from './prng';
@@ -39,10 +39,11 @@ export type AnyPgDatabase = PgDatabase<any, any, any>;
 export async function storeDemoPhotoPool(storage: PhotoStorage, size: number, seed = DEMO_SEED): Promise<string[]> {
   const photos: Buffer[] = [];
   for (let i = 0; i < size; i++) photos.push(await generateDemoPhoto(seed + i));
-  const keys: string[] = [];
+  const parts: string[][] = [];
   // storeListingPhotos takes at most 30 at a time (the upload limit).
-  for (let i = 0; i < photos.length; i += 30) keys.push(...(await storeListingPhotos(storage, photos.slice(i, i + 30))));
-  return keys;
+  for (let i = 0; i < photos.length; i += 30) parts.push(await storeListingPhotos(storage, photos.slice(i, i + 30)));
+  // The renditions' sizes go with the keys (photoSizesOf), for the rows that use them.
+  return withPhotoSizes(parts.flat(), parts);
 }
 
 /** 1 to 4 distinct photos of the pool for each listing, deterministic for the seed. */
@@ -65,7 +66,8 @@ export async function seedDemoCatalogue(
     if (Number(row?.n ?? 0) > 0) return { inserted: 0, skipped: true, photoKeys: [] };
   }
   const pool = await storeDemoPhotoPool(storage, Math.min(photoPoolSize, Math.max(1, total)), seed);
-  const listings = assignPhotos(generateDemoListings({ count: total, seed, usdDopRate }), pool, seed);
+  const sizes = photoSizesOf(pool);
+  const listings = assignPhotos(generateDemoListings({ count: total, seed, usdDopRate }), pool, seed).map((l) => ({ ...l, imageSizes: sizesOfKeys(sizes, l.imageKeys) }));
   try {
     // One transaction: a half-seeded catalogue would never be completed by the next start.
     await db.transaction(async (tx) => {

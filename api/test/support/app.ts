@@ -44,6 +44,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     moderatorEmails: [],
     reportsToHold: 3,
     approvalImmunityDays: 30,
+    photos: {},
+    photosBaseUrl: 'http://api.test',
     ...overrides,
   };
 }

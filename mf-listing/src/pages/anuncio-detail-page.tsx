@@ -81,5 +81,5 @@ export const serverData: ServerDataLoader = async ({ params, api, siteUrl }) => 
   const key = anuncioKey(anuncioId);
   const anuncio = await getAnuncio(api, anuncioId, AbortSignal.timeout(5000));
   if (!anuncio) return { status: 404, key, data: null };
-  return { status: 200, key, data: anuncio, head: await listingHead(anuncio, siteUrl) };
+  return { status: 200, key, data: anuncio, head: listingHead(anuncio, siteUrl) };
 };

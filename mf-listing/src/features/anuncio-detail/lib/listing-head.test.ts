@@ -1,20 +1,33 @@
-import { webpSize } from './listing-head';
+import type { Anuncio } from 'shared-contracts';
+import { listingHead } from './listing-head';
 
-const header = (chunk: string, fill: (b: Uint8Array) => void) => {
-  const b = new Uint8Array(30);
-  b.set([...'RIFF'].map((c) => c.charCodeAt(0)), 0);
-  b.set([...'WEBP'].map((c) => c.charCodeAt(0)), 8);
-  b.set([...chunk].map((c) => c.charCodeAt(0)), 12);
-  fill(b);
-  return b;
-};
+const listing = (over: Partial<Anuncio>): Anuncio =>
+  ({
+    _id: '7d0f4c1e-0000-4000-8000-000000000001',
+    title: 'Apartamento en Naco',
+    description: 'Tres habitaciones',
+    price: 150000,
+    moneda: 'US',
+    image_urls: ['https://cdn.example/photos/0123456789abcdef0123456789abcdef.webp'],
+    ...over,
+  }) as Anuncio;
 
-test('the size of a WebP photo is read from its first 30 bytes (for og:image:width/height)', () => {
-  // VP8X (what sharp writes with metadata): width-1 and height-1 as 24-bit little endian
-  expect(webpSize(header('VP8X', (b) => b.set([0x3f, 0x06, 0x00, 0xaf, 0x04, 0x00], 24)))).toEqual({ width: 1600, height: 1200 });
-  // VP8 (lossy): 14-bit width and height at 26 and 28
-  expect(webpSize(header('VP8 ', (b) => b.set([0x80, 0x02, 0xe0, 0x01], 26)))).toEqual({ width: 640, height: 480 });
-  // not a WebP, or too short
-  expect(webpSize(new Uint8Array(30))).toBeNull();
-  expect(webpSize(header('VP8X', () => {}).subarray(0, 20))).toBeNull();
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+test('og:image width and height come from the stored sizes; nothing is downloaded to learn them (issue 45)', () => {
+  const fetched: unknown[] = [];
+  globalThis.fetch = ((...args: unknown[]) => {
+    fetched.push(args);
+    return Promise.reject(new Error('no download expected'));
+  }) as typeof fetch;
+  const head = listingHead(listing({ image_sizes: [{ width: 1600, height: 1200, card: { width: 640, height: 480 } }] }), 'https://site.example');
+  expect(head.og?.image).toMatchObject({ url: 'https://cdn.example/photos/0123456789abcdef0123456789abcdef.webp', width: 1600, height: 1200 });
+  expect(head.preloadImage).toEqual({ href: 'https://cdn.example/photos/0123456789abcdef0123456789abcdef.webp' });
+  // Unknown size (a partner's photo or one not sized yet): 0, which the page leaves out of <head>.
+  expect(listingHead(listing({ image_sizes: [null] }), 'https://site.example').og?.image).toMatchObject({ width: 0, height: 0 });
+  expect(listingHead(listing({}), 'https://site.example').og?.image).toMatchObject({ width: 0, height: 0 });
+  expect(fetched).toEqual([]);
 });
