@@ -104,6 +104,10 @@ const envSchema = z.object({
    * (SITE_KEY_HEADER), so they are not counted as one client's; unset = no call is the site server's.
    */
   SITE_API_KEY: z.string().min(32, 'must have at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+  /** Decision 0025: `1` serves GET /openapi.json and /docs in production too (they are always on outside it). */
+  API_DOCS: z
+    .enum(['1', '0', ''], { error: 'solo "1" activa la documentación en producción ("0" o sin definir: desactivada)' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -141,6 +145,8 @@ export interface Config {
   approvalImmunityDays: number;
   /** Issue 40: the site server's key (SITE_API_KEY); unset = no request is the site server's. */
   siteApiKey?: string;
+  /** Decision 0025: GET /openapi.json and /docs; off in production unless API_DOCS=1, and wherever API_DOCS=0 (unset: on). */
+  apiDocs?: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -226,5 +232,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     reportsToHold: e.REPORTS_TO_HOLD,
     approvalImmunityDays: e.APPROVAL_IMMUNITY_DAYS,
     siteApiKey: e.SITE_API_KEY,
+    apiDocs: e.API_DOCS === '1' || (env.NODE_ENV !== 'production' && e.API_DOCS !== '0'),
   };
 }
