@@ -66,7 +66,7 @@ export default async function sitemapRoutes(app: FastifyInstance, opts: { perFil
   const unsubscribe = app.searchChanges.onChange(cached.clear);
   app.addHook('onClose', async () => unsubscribe());
   const send = async (reply: FastifyReply, json: Promise<string>) => sendJson(reply, await json);
-  const limited = (response: z.ZodType, params?: z.ZodObject) => ({ preValidation: app.limitSitemap, schema: { tags: ['Sitemap'], params, response: { 200: response, ...errors(429) } } });
+  const limited = (response: z.ZodType, params?: z.ZodObject) => ({ preValidation: app.limitSitemap, schema: { tags: ['Sitemap'], ...(params && { params }), response: { 200: response, ...errors(429) } } });
 
   app.get('/sitemap/anuncios', limited(sitemapFilesResponseSchema), (_request, reply) => send(reply, cached('anuncios', files)));
   app.get<{ Params: { file: string } }>('/sitemap/anuncios/:file', limited(sitemapBlockResponseSchema, z.object({ file: z.string() })), async (request, reply) => {
