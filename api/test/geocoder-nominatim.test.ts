@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { MSG, type GeocodeResponse } from 'shared-contracts';
 import geocodeRoutes from '../src/geocoder/geocoder-routes';
 import errorHandler from '../src/plugins/error-handler';
-import { useZodSchemas } from '../src/plugins/openapi';
+import { setZodCompilers } from '../src/plugins/openapi';
 
 const NOMINATIM_PORT = 4220;
 const API_PORT = 4221;
@@ -48,7 +48,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => nominatim.listen(NOMINATIM_PORT, '127.0.0.1', resolve));
   app = Fastify();
   // as in the app: zod route schemas, refusals answered by the API's error handler
-  useZodSchemas(app);
+  setZodCompilers(app);
   await app.register(errorHandler);
   await app.register(geocodeRoutes, { geocoderUrl: `http://127.0.0.1:${NOMINATIM_PORT}/`, timeoutMs: 300 });
   await app.listen({ port: API_PORT, host: '127.0.0.1' });

@@ -11,7 +11,7 @@ import photoRoutes from '../src/photos/photo-routes';
 import { cardKeyOf, createDiskStorage, storeListingPhotos } from '../src/photos';
 import { png } from './photos-fixtures';
 import errorHandler from '../src/plugins/error-handler';
-import { useZodSchemas } from '../src/plugins/openapi';
+import { setZodCompilers } from '../src/plugins/openapi';
 
 const PORT = 4230;
 let dir: string;
@@ -25,7 +25,7 @@ beforeAll(async () => {
   await writeFile(path.join(dir, '..', 'secret.webp'), 'secret');
   app = Fastify();
   // as in the app: zod route schemas, refusals answered by the API's error handler
-  useZodSchemas(app);
+  setZodCompilers(app);
   await app.register(errorHandler);
   await app.register(photoRoutes, { storage });
   await app.listen({ port: PORT, host: '127.0.0.1' });

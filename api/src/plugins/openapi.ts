@@ -38,13 +38,13 @@ function documentErrors(route: RouteOptions) {
 }
 
 /** Requests validated by the routes' zod schemas; answers serialized as they are (also for a route plugin tested alone). */
-export function useZodSchemas(app: FastifyInstance) {
+export function setZodCompilers(app: FastifyInstance) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 }
 
 async function openapi(app: FastifyInstance) {
-  useZodSchemas(app);
+  setZodCompilers(app);
   app.addHook('onRoute', documentErrors);
   if (app.config.apiDocs === false) return;
 
