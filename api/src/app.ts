@@ -146,7 +146,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(search, { queue: opts.searchQueue });
   await app.register(viewStats, { limits: opts.viewLimits });
 
-  app.get('/health', { schema: { response: { 200: healthResponseSchema } } }, async () => {
+  app.get('/health', { schema: { tags: ['Estado'], response: { 200: healthResponseSchema } } }, async () => {
     await app.database.db.execute('select 1');
     return { status: 'ok', engine: app.database.engine };
   });
