@@ -61,6 +61,9 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', ...postgresOnly],
       transform,
+      // @fastify/static (behind the API's /docs) requires the ESM-only content-disposition 3: Node 20
+      // loads it with require(esm), jest's module loader cannot, so jest transforms it.
+      transformIgnorePatterns: ['/node_modules/(?!(?:.*/node_modules/)?content-disposition/)'],
       setupFilesAfterEnv: ['<rootDir>/jest/setup-node.ts'],
     },
   ],

@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { SITE_KEY_HEADER } from 'shared-contracts';
+import { healthResponseSchema } from 'shared-contracts/responses';
 import './fastify-types';
 import type { Config } from './config';
 import { systemClock, type Clock } from './clock';
@@ -17,6 +18,7 @@ import configPlugin from './plugins/config';
 import drainConnections from './plugins/drain-connections';
 import errorHandler from './plugins/error-handler';
 import security from './plugins/security';
+import openapi from './plugins/openapi';
 import dbPlugin from './plugins/db';
 import auth from './plugins/auth';
 import mail from './plugins/mail';
@@ -31,6 +33,7 @@ import type { CountLimits } from './search';
 import type { WorkQueueOptions } from './db/work-queue';
 import type { ViewLimits } from './anuncios/view-counter';
 import accountRoutes from './accounts/account-routes';
+import planRoutes from './accounts/plan-routes';
 import anuncioRoutes from './anuncios/anuncio-routes';
 import publishRoutes from './anuncios/publish-routes';
 import ownRoutes from './anuncios/own-routes';
@@ -38,7 +41,7 @@ import editRoutes from './anuncios/edit-routes';
 import statusRoutes from './anuncios/status-routes';
 import testRoutes, { offsetClock } from './test-routes';
 import contactRoutes from './anuncios/contact-routes';
-import reportRoutes from './moderation/report-routes';
+import reportRoutes from './anuncios/report-routes';
 import moderationRoutes from './moderation/moderation-routes';
 import viewRoutes from './anuncios/view-routes';
 import favoritoRoutes from './favoritos/favorito-routes';
@@ -132,6 +135,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   if (opts.background) await app.register(dataDir);
   await app.register(errorHandler);
   await app.register(security);
+  // Route schemas (validation) and, unless off in production, the OpenAPI document and /docs.
+  await app.register(openapi);
   await app.register(dbPlugin, { database: opts.database });
   await app.register(auth);
   await app.register(mail);
@@ -141,11 +146,12 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(search, { queue: opts.searchQueue });
   await app.register(viewStats, { limits: opts.viewLimits });
 
-  app.get('/health', async () => {
+  app.get('/health', { schema: { tags: ['Estado'], response: { 200: healthResponseSchema } } }, async () => {
     await app.database.db.execute('select 1');
     return { status: 'ok', engine: app.database.engine };
   });
   await app.register(accountRoutes);
+  await app.register(planRoutes);
   await app.register(anuncioRoutes, { countLimits: opts.countLimits });
   await app.register(ownRoutes);
   await app.register(contactRoutes);

@@ -105,6 +105,10 @@ const envSchema = z.object({
    * (SITE_KEY_HEADER), so they are not counted as one client's; unset = no call is the site server's.
    */
   SITE_API_KEY: z.string().min(32, 'must have at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+  /** Decision 0025: `1` serves GET /openapi.json and /docs in production too (they are always on outside it). */
+  API_DOCS: z
+    .enum(['1', '0', ''], { error: 'solo "1" activa la documentación en producción ("0" o sin definir: desactivada)' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Issue 45: PHOTOS_S3_* and PHOTOS_BASE_URL (photos/photo-config.ts). */
   ...photoEnvSchema.shape,
@@ -148,6 +152,8 @@ export interface Config {
   photos: PhotoSettings;
   /** What precedes `/photos/<key>` in photo URLs: PHOTOS_BASE_URL, else PUBLIC_API_URL. */
   photosBaseUrl: string;
+  /** Decision 0025: GET /openapi.json and /docs; off in production unless API_DOCS=1, and wherever API_DOCS=0 (unset: on). */
+  apiDocs?: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -237,5 +243,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     siteApiKey: e.SITE_API_KEY,
     photos,
     photosBaseUrl: photos.baseUrl ?? e.PUBLIC_API_URL,
+    apiDocs: e.API_DOCS === '1' || (env.NODE_ENV !== 'production' && e.API_DOCS !== '0'),
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from './clock';
 import { runExpiryJob } from './anuncios/expiry-job';
 import { runAlertJob } from './busquedas/alert-job';
@@ -18,17 +19,19 @@ export function offsetClock(base: Clock): Clock & { setOffset(ms: number): void 
 /** How far ahead of real time the API lives; a test sets it back to 0 when done. */
 const offsetSchema = z.object({ days: z.number().min(0).max(3650) });
 
-export default async function testRoutes(app: FastifyInstance, opts: { clock: ReturnType<typeof offsetClock> }) {
-  app.post('/__test/clock', async (request) => {
-    const { days } = offsetSchema.parse(request.body);
+export default async function testRoutes(fastify: FastifyInstance, opts: { clock: ReturnType<typeof offsetClock> }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // The browser tests' own calls: not part of the API's description.
+  app.post('/__test/clock', { schema: { hide: true, body: offsetSchema } }, async (request) => {
+    const { days } = request.body;
     opts.clock.setOffset(days * 24 * 3600_000);
     return { now: new Date(opts.clock.now()).toISOString() };
   });
-  app.post('/__test/expiry', async () => {
+  app.post('/__test/expiry', { schema: { hide: true } }, async () => {
     const run = await runExpiryJob(app);
     await app.mailer.flush();
     return run;
   });
   // Issue 22: the alert job now, instead of waiting for its minute.
-  app.post('/__test/alerts', async () => runAlertJob(app));
+  app.post('/__test/alerts', { schema: { hide: true } }, async () => runAlertJob(app));
 }

@@ -7,6 +7,8 @@ import http from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MSG, type GeocodeResponse } from 'shared-contracts';
 import geocodeRoutes from '../src/geocoder/geocoder-routes';
+import errorHandler from '../src/plugins/error-handler';
+import { setZodCompilers } from '../src/plugins/openapi';
 
 const NOMINATIM_PORT = 4220;
 const API_PORT = 4221;
@@ -45,6 +47,9 @@ let app: FastifyInstance;
 beforeAll(async () => {
   await new Promise<void>((resolve) => nominatim.listen(NOMINATIM_PORT, '127.0.0.1', resolve));
   app = Fastify();
+  // as in the app: zod route schemas, refusals answered by the API's error handler
+  setZodCompilers(app);
+  await app.register(errorHandler);
   await app.register(geocodeRoutes, { geocoderUrl: `http://127.0.0.1:${NOMINATIM_PORT}/`, timeoutMs: 300 });
   await app.listen({ port: API_PORT, host: '127.0.0.1' });
 });

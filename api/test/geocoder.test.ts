@@ -6,11 +6,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { MSG, type GeocodeResponse } from 'shared-contracts';
 import geocodeRoutes from '../src/geocoder/geocoder-routes';
 import { findMunicipality, findProvince, findSector, getGazetteer, gazetteerAttribution } from '../src/geocoder';
+import errorHandler from '../src/plugins/error-handler';
+import { setZodCompilers } from '../src/plugins/openapi';
 
 const PORT = 4210;
 let app: FastifyInstance;
 beforeAll(async () => {
   app = Fastify();
+  // as in the app: zod route schemas, refusals answered by the API's error handler
+  setZodCompilers(app);
+  await app.register(errorHandler);
   await app.register(geocodeRoutes, {});
   await app.listen({ port: PORT, host: '127.0.0.1' });
 });

@@ -10,6 +10,8 @@ import { MSG } from 'shared-contracts';
 import photoRoutes from '../src/photos/photo-routes';
 import { cardKeyOf, createDiskStorage, storeListingPhotos } from '../src/photos';
 import { png } from './photos-fixtures';
+import errorHandler from '../src/plugins/error-handler';
+import { setZodCompilers } from '../src/plugins/openapi';
 
 const PORT = 4230;
 let dir: string;
@@ -22,6 +24,9 @@ beforeAll(async () => {
   // A file beside the storage directory that a traversal would try to reach.
   await writeFile(path.join(dir, '..', 'secret.webp'), 'secret');
   app = Fastify();
+  // as in the app: zod route schemas, refusals answered by the API's error handler
+  setZodCompilers(app);
+  await app.register(errorHandler);
   await app.register(photoRoutes, { storage });
   await app.listen({ port: PORT, host: '127.0.0.1' });
 });

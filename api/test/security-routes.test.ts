@@ -52,6 +52,15 @@ const PUBLIC = new Set([
   'POST /favoritos/baja/:userId',
   // CORS preflight (answered by @fastify/cors, no handler of ours behind it)
   'OPTIONS *',
+  // decision 0025: the API's description and swagger-ui's pages (off in production unless API_DOCS=1)
+  'GET /openapi.json',
+  'HEAD /docs', // Fastify's prefix twin of GET /docs/ (the GET answers /docs itself)
+  'GET /docs/',
+  'GET /docs/json',
+  'GET /docs/yaml',
+  'GET /docs/static/*',
+  'GET /docs/static/index.html',
+  'GET /docs/static/swagger-initializer.js',
 ]);
 
 function routesOf(list: RouteOptions[]): string[] {

@@ -3,10 +3,14 @@
  * forgot and reset password. Calls that take an email answer the same way whether or not it
  * belongs to an account (sign-up excepted: a taken email must be said).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, confirmEmailPath, resetPasswordPath, type User } from 'shared-contracts';
 import { confirmEmailSchema, forgotPasswordSchema, loginSchema, requestConfirmationSchema, resetPasswordSchema, signupSchema } from 'shared-contracts/schemas';
+import { messageSchema, okSchema, userResponseSchema } from 'shared-contracts/responses';
 import { HttpError } from '../http-error';
+import { userMessage } from '../plugins/error-handler';
+import { bearer, errors, refusedAs } from '../route-schemas';
 import { isUuid } from '../plugins/auth';
 import { confirmEmailMessage, resetPasswordMessage } from '../mail/templates';
 import { hashPassword, verifyPassword } from './passwords';
@@ -15,7 +19,16 @@ import { consumeToken, issueToken, tokenIsUsable, tokenWasUsed } from './tokens'
 import { createUser, findUserByEmail, findUserById, markConfirmed, revokeTokens, setPassword } from './repository';
 import { mergeFavoritos } from '../favoritos/repository';
 
-export default async function accountRoutes(app: FastifyInstance) {
+/** A reset whose link part (id, token) is wrong is an invalid link; a bad new password says why. */
+function resetRefusal(issues: FastifySchemaValidationError[]) {
+  const linkIssue = issues.some((i) => /^\/(id|token)(\/|$)/.test(i.instancePath ?? ''));
+  return new HttpError(400, linkIssue ? MSG.invalidOrExpiredLink : userMessage(issues[0]?.message ?? ''));
+}
+
+const tags = ['Cuenta'];
+
+export default async function accountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // emailed links expire by the real clock (issue 40), as login tokens do
   const { db, clock, realClock, config, mailer } = app;
   const siteLink = (path: string) => `${config.publicSiteUrl}${path}`;
@@ -25,8 +38,10 @@ export default async function accountRoutes(app: FastifyInstance) {
     mailer.send(confirmEmailMessage(user.email, user.name, siteLink(confirmEmailPath(user.id, token))));
   }
 
-  app.post('/api/user/signup', { preHandler: app.limitAttempts('signup') }, async (request, reply) => {
-    const body = signupSchema.parse(request.body);
+  const emailOnly = { tags, body: requestConfirmationSchema, response: { 200: messageSchema, ...errors(429) } };
+
+  app.post('/api/user/signup', { preValidation: app.limitAttempts('signup'), schema: { tags, body: signupSchema, response: { 201: messageSchema, ...errors(409, 429) } } }, async (request, reply) => {
+    const { body } = request;
     const user = await createUser(db, {
       email: body.email,
       name: body.name,
@@ -38,10 +53,8 @@ export default async function accountRoutes(app: FastifyInstance) {
     return reply.code(201).send({ message: MSG.revisarCorreo });
   });
 
-  app.post('/confirmEmail', async (request) => {
-    const parsed = confirmEmailSchema.safeParse(request.body);
-    if (!parsed.success) throw new HttpError(400, MSG.invalidOrExpiredLink);
-    const { id, token } = parsed.data;
+  app.post('/confirmEmail', { schema: { tags, body: confirmEmailSchema, response: { 200: messageSchema } }, schemaErrorFormatter: refusedAs(MSG.invalidOrExpiredLink) }, async (request) => {
+    const { id, token } = request.body;
     if (!isUuid(id)) throw new HttpError(400, MSG.invalidOrExpiredLink);
     if (!(await consumeToken(db, id, token, 'confirm', realClock.now()))) {
       // the same link again (a second click, a mail scanner's visit first): it is done, say so
@@ -52,15 +65,15 @@ export default async function accountRoutes(app: FastifyInstance) {
     return { message: MSG.emailConfirmed };
   });
 
-  app.post('/get-email-confirmation-link', { preHandler: app.limitAttempts('confirmLink') }, async (request) => {
-    const { email } = requestConfirmationSchema.parse(request.body);
+  app.post('/get-email-confirmation-link', { preValidation: app.limitAttempts('confirmLink'), schema: emailOnly }, async (request) => {
+    const { email } = request.body;
     const user = await findUserByEmail(db, email);
     if (user && !user.confirmed) await sendConfirmation(user);
     return { message: MSG.confirmLinkSent };
   });
 
-  app.post('/api/user/login', { preHandler: app.loginGuard.check }, async (request): Promise<User> => {
-    const { email, password, favoritos } = loginSchema.parse(request.body);
+  app.post('/api/user/login', { preValidation: app.loginGuard.check, schema: { tags, body: loginSchema, response: { 200: userResponseSchema, ...errors(401, 403, 429) } } }, async (request): Promise<User> => {
+    const { email, password, favoritos } = request.body;
     const user = await findUserByEmail(db, email);
     const ok = await verifyPassword(user?.passwordHash ?? null, password);
     if (!user || !ok) {
@@ -83,14 +96,14 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   // Issue 19: a token copied before the logout (shared computer, leaked log) stops working with it.
   // Every session of the account ends: the token carries no id of its own to revoke alone.
-  app.post('/logout', { preHandler: app.authenticate }, async (request) => {
+  app.post('/logout', { preValidation: app.authenticate, schema: { tags, security: bearer, response: { 200: okSchema, ...errors(401) } } }, async (request) => {
     await revokeTokens(db, request.user!.id);
     authEvent(request, 'logout', request.user!.id);
     return { ok: true as const };
   });
 
-  app.post('/forgot-password', { preHandler: app.limitAttempts('forgot') }, async (request) => {
-    const { email } = forgotPasswordSchema.parse(request.body);
+  app.post('/forgot-password', { preValidation: app.limitAttempts('forgot'), schema: { ...emailOnly, body: forgotPasswordSchema } }, async (request) => {
+    const { email } = request.body;
     const user = await findUserByEmail(db, email);
     if (user) {
       authEvent(request, 'reset_requested', user.id);
@@ -100,13 +113,8 @@ export default async function accountRoutes(app: FastifyInstance) {
     return { message: MSG.resetLinkSent };
   });
 
-  app.post('/reset-password', async (request) => {
-    const parsed = resetPasswordSchema.safeParse(request.body);
-    if (!parsed.success) {
-      const linkIssue = parsed.error.issues.some((i) => i.path[0] === 'id' || i.path[0] === 'token');
-      throw linkIssue ? new HttpError(400, MSG.invalidOrExpiredLink) : parsed.error;
-    }
-    const { id, token, newPassword } = parsed.data;
+  app.post('/reset-password', { schema: { tags, body: resetPasswordSchema, response: { 200: messageSchema, ...errors(409) } }, schemaErrorFormatter: resetRefusal }, async (request) => {
+    const { id, token, newPassword } = request.body;
     // The token is checked before the costly hash (issue 19): a flood of made-up links costs one
     // indexed read each, not an argon2 run. It is consumed only after the hash, so a failure
     // while hashing leaves the link usable.

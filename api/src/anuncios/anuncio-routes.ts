@@ -4,10 +4,14 @@
  * cache and its bounded queue (503 beyond it). Searches the cache cannot answer are limited per
  * client (issue 40), so no one client fills that queue.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, type Anuncio } from 'shared-contracts';
 import { allAnunciosSchema } from 'shared-contracts/schemas';
+import { allAnunciosResponseSchema, anuncioResponseSchema, okSchema } from 'shared-contracts/responses';
 import { HttpError } from '../http-error';
+import { bearer, errors, idParams, orEmpty, sendJson } from '../route-schemas';
 import { isUuid } from '../plugins/auth';
 import { deletePhotos } from '../photos';
 import { authEvent } from '../accounts/auth-events';
@@ -16,26 +20,33 @@ import { deleteOwned, findById, findPublished } from './repository';
 import { createSearchEngine, searchChangeOf, type CountLimits } from '../search';
 import { recentPriceDrop } from './lifecycle-repository';
 
-export default async function anuncioRoutes(app: FastifyInstance, opts: { countLimits?: Partial<CountLimits> }) {
+const tags = ['Anuncios'];
+const searchBody = orEmpty(allAnunciosSchema);
+
+export default async function anuncioRoutes(fastify: FastifyInstance, opts: { countLimits?: Partial<CountLimits> }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config, searchCache, searchQueue } = app;
   const search = createSearchEngine({ db, cache: searchCache, queue: searchQueue, limits: opts.countLimits, card: (row) => toAnuncio(row, config.photosBaseUrl) });
 
-  app.post('/allAnuncios', async (request, reply) => {
-    const asked = allAnunciosSchema.parse(request.body ?? {});
-    // Only a search that needs the database counts against its client: cached answers cost nothing.
-    if (!search.cached(asked)) await app.limitSearch(request, reply);
-    const body = await search.answer(asked);
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  /** Only a search that needs the database counts against its client: cached answers cost nothing. */
+  const limitUncached = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!search.cached(request.body as z.output<typeof searchBody>)) await app.limitSearch(request, reply);
+  };
 
-  app.get<{ Params: { id: string } }>('/anuncio/:id', async (request, reply): Promise<Anuncio> => {
+  app.post(
+    '/allAnuncios',
+    { preHandler: limitUncached, schema: { tags, body: searchBody, response: { 200: allAnunciosResponseSchema, ...errors(429, 503) } } },
+    async (request, reply) => sendJson(reply, await search.answer(request.body)),
+  );
+
+  app.get('/anuncio/:id', { schema: { tags, params: idParams, response: { 200: anuncioResponseSchema, ...errors(404) } } }, async (request, reply): Promise<Anuncio> => {
     const row = isUuid(request.params.id) ? await findPublished(db, request.params.id) : null;
     if (!row) return reply.code(404).send({ message: MSG.notFound });
     // Issue 20: the previous price when it recently went down ("Bajó de precio").
     return { ...toAnuncio(row, config.photosBaseUrl), precioAnterior: await recentPriceDrop(db, row.id, app.clock.now()) };
   });
 
-  app.delete<{ Params: { id: string } }>('/:id', { preHandler: app.authenticate }, async (request) => {
+  app.delete('/:id', { preValidation: app.authenticate, schema: { tags, security: bearer, params: idParams, response: { 200: okSchema, ...errors(401, 403, 404) } } }, async (request) => {
     const { id } = request.params;
     const notFound = () => new HttpError(404, MSG.notFound, { error: MSG.notFound, message: MSG.notFound });
     if (!isUuid(id)) throw notFound();

@@ -13,9 +13,12 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, type ContactoResponse, type Estado } from 'shared-contracts';
 import { contactoSchema, phoneOrAsIs } from 'shared-contracts/schemas';
+import { contactoResponseSchema } from 'shared-contracts/responses';
 import { HttpError } from '../http-error';
+import { errors, idParams, orEmpty } from '../route-schemas';
 import { isUuid } from '../plugins/auth';
 import { contactLeads } from '../db/schema';
 import { findPublished } from './repository';
@@ -24,10 +27,13 @@ import { isBot } from './bots';
 /** Why a public listing gives no contact any more. */
 const CLOSED: Partial<Record<Estado, string>> = { vendido: MSG.contactoVendido, alquilado: MSG.contactoAlquilado };
 
-export default async function contactRoute(app: FastifyInstance) {
+const schema = { tags: ['Anuncios'], params: idParams, body: orEmpty(contactoSchema), response: { 200: contactoResponseSchema, ...errors(404, 410, 429) } };
+
+export default async function contactRoute(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  app.post<{ Params: { id: string } }>('/anuncio/:id/contacto', { preHandler: app.limitContact }, async (request): Promise<ContactoResponse> => {
-    const { canal } = contactoSchema.parse(request.body ?? {});
+  app.post('/anuncio/:id/contacto', { preValidation: app.limitContact, schema }, async (request): Promise<ContactoResponse> => {
+    const { canal } = request.body;
     const row = isUuid(request.params.id) ? await findPublished(db, request.params.id) : null;
     if (!row) throw new HttpError(404, MSG.notFound, { error: MSG.notFound, message: MSG.notFound });
     const closed = CLOSED[row.estado];

@@ -10,9 +10,12 @@
  * leave the listing, and their files are deleted after the commit (a rollback keeps them).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { MAX_IMAGES, MSG, type AnuncioInput } from 'shared-contracts';
 import { NEW_PHOTO_PREFIX, anuncioSchema, fotosOrderSchema } from 'shared-contracts/schemas';
+import { anuncioResponseSchema } from 'shared-contracts/responses';
 import { HttpError } from '../http-error';
+import { bearer, errors, idParams, multipart } from '../route-schemas';
 import { isUuid } from '../plugins/auth';
 import { deletePhotos, photoSizesOf, sizesOfKeys } from '../photos';
 import { toAnuncio } from './serialize';
@@ -72,7 +75,12 @@ export default async function editRoute(app: FastifyInstance, opts: { maxBodyByt
   // token, the upload budgets per user and per client, the listing's owner, the user's one upload
   // at a time; then the body, the photo count (as soon as the first photo arrives) and the fields,
   // and only then are photos decoded.
-  app.put<{ Params: { id: string } }>('/anuncio/:id', { onRequest: refuseOver(maxBodyBytes), preHandler: [app.authenticate, app.limitPublish] }, async (request, reply) => {
+  const fields = anuncioSchema.extend({
+    fotos: z.string().optional().describe('JSON list: the photos in their new order, kept keys and `nueva:N` for the N-th uploaded file'),
+    quitadas: z.string().optional().describe('JSON list: the keys of the photos removed'),
+  });
+  const schema = { tags: ['Anuncios'], security: bearer, params: idParams, ...multipart(fields), response: { 200: anuncioResponseSchema, ...errors(401, 403, 404, 409, 413, 429) } };
+  app.put<{ Params: { id: string } }>('/anuncio/:id', { onRequest: refuseOver(maxBodyBytes), preHandler: [app.authenticate, app.limitPublish], schema }, async (request, reply) => {
     const user = request.user!;
     const id = request.params.id;
     // Cheap early answers before reading photos; the binding checks run again under the row lock.

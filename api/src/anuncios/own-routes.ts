@@ -1,19 +1,21 @@
-/** The signed-in user's listings and plan: `POST /misAnuncios` and `POST /comprarPlan`. */
+/** The signed-in user's listings with their figures: `POST /misAnuncios` (the plan is bought in accounts/plan-routes.ts). */
 import type { FastifyInstance } from 'fastify';
-import { FREE_PLAN_COUNT, MSG, PLANS, type MisAnunciosResponse } from 'shared-contracts';
-import { comprarPlanSchema, listingCorrections } from 'shared-contracts/schemas';
-import { HttpError } from '../http-error';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { MisAnunciosResponse } from 'shared-contracts';
+import { listingCorrections } from 'shared-contracts/schemas';
+import { misAnunciosResponseSchema } from 'shared-contracts/responses';
 import { userMessage } from '../plugins/error-handler';
-import { setPlan } from '../accounts/repository';
-import { authEvent } from '../accounts/auth-events';
+import { bearer, errors } from '../route-schemas';
 import { toAnuncio } from './serialize';
 import { listOwn } from './repository';
 import { NO_STATS, listingStats } from './stats';
 
-export default async function ownRoutes(app: FastifyInstance) {
+export default async function ownRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
 
-  app.post('/misAnuncios', { preHandler: app.authenticate }, async (request): Promise<MisAnunciosResponse> => {
+  const schema = { tags: ['Anuncios'], security: bearer, response: { 200: misAnunciosResponseSchema, ...errors(401) } };
+  app.post('/misAnuncios', { preValidation: app.authenticate, schema }, async (request): Promise<MisAnunciosResponse> => {
     const user = request.user!;
     const rows = await listOwn(db, user.id);
     // Only active listings use a slot of the plan (issue 20).
@@ -32,15 +34,5 @@ export default async function ownRoutes(app: FastifyInstance) {
       canitdadDeAnunciosDisponibles: Math.max(0, user.miPlan - active),
       miPlan: user.miPlan,
     };
-  });
-
-  app.post('/comprarPlan', { preHandler: app.authenticate }, async (request) => {
-    const { canitdadDeAnuncios } = comprarPlanSchema.parse(request.body);
-    const plan = PLANS.find((p) => p.count === canitdadDeAnuncios);
-    // Paid plans are shown as coming soon (SPEC §9): only the free one can be chosen for now.
-    if (!plan?.selectable || plan.count !== FREE_PLAN_COUNT) throw new HttpError(400, MSG.paidPlanUnavailable);
-    await setPlan(db, request.user!.id, plan.count);
-    authEvent(request, 'plan_changed', request.user!.id, { plan: plan.count });
-    return { miPlan: plan.count, message: MSG.compraExitosa };
   });
 }

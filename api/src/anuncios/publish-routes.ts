@@ -6,7 +6,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG, type AnuncioInput } from 'shared-contracts';
 import { anuncioSchema } from 'shared-contracts/schemas';
+import { anuncioResponseSchema } from 'shared-contracts/responses';
 import { HttpError } from '../http-error';
+import { bearer, errors, multipart } from '../route-schemas';
 import { deletePhotos, photoSizesOf } from '../photos';
 import { toAnuncio } from './serialize';
 import { QuotaError, countOwn, deleteById, insertWithinQuota } from './repository';
@@ -24,7 +26,8 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
   // Order, cheapest first (issues 19 and 40): declared size, token, per-user and per-client limits,
   // the quota, the user's one upload at a time; only then is the body read (photos to temporary
   // files), the fields checked, and only then are the photos decoded.
-  app.post('/anuncio', { onRequest: refuseOver(maxBodyBytes), preHandler: [app.authenticate, app.limitPublish] }, async (request, reply) => {
+  const schema = { tags: ['Anuncios'], security: bearer, ...multipart(anuncioSchema), response: { 201: anuncioResponseSchema, ...errors(401, 403, 408, 413, 429) } };
+  app.post('/anuncio', { onRequest: refuseOver(maxBodyBytes), preHandler: [app.authenticate, app.limitPublish], schema }, async (request, reply) => {
     const user = request.user!;
     // Cheap early answer before reading and re-encoding photos; the binding check is the INSERT's.
     if ((await countOwn(db, user.id)) >= user.miPlan) throw new HttpError(403, MSG.quotaReached);

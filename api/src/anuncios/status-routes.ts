@@ -5,11 +5,14 @@
  * (resume, reactivate, renew an expired one) needs a free slot of the plan, checked under the
  * owner's lock like publishing.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, closedEstadoFor, isModerated, type Estado, type OwnerEstado, type Proposito } from 'shared-contracts';
 import { estadoSchema, renovarSchema } from 'shared-contracts/schemas';
+import { anuncioResponseSchema, ownAnuncioResponseSchema, renovadoResponseSchema } from 'shared-contracts/responses';
 import type { AnuncioRow } from '../db/schema';
 import { HttpError } from '../http-error';
+import { bearer, errors, idParams, orEmpty, refusedAs } from '../route-schemas';
 import { isUuid } from '../plugins/auth';
 import { toAnuncio, toOwnAnuncio } from './serialize';
 import { QuotaError, assertFreeSlot, findById } from './repository';
@@ -41,7 +44,11 @@ async function activate(tx: Tx, row: AnuncioRow, miPlan: number | null, now: Dat
   return updateListing(tx, row.id, freshPeriod(now));
 }
 
-export default async function statusRoutes(app: FastifyInstance) {
+const tags = ['Anuncios'];
+const owner = { tags, security: bearer, params: idParams };
+
+export default async function statusRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config, clock, searchChanges } = app;
   const answer = (row: AnuncioRow) => toAnuncio(row, config.photosBaseUrl, config.listingTtlDays);
   const quotaAware = async <T>(run: () => Promise<T>): Promise<T> => {
@@ -54,14 +61,16 @@ export default async function statusRoutes(app: FastifyInstance) {
   };
 
   // No HEAD twin: an owner-only read has nothing to offer caches or link checkers.
-  app.get<{ Params: { id: string } }>('/anuncio/:id/editar', { preHandler: app.authenticate, exposeHeadRoute: false }, async (request) => {
+  const editSchema = { ...owner, response: { 200: ownAnuncioResponseSchema, ...errors(401, 403, 404) } };
+  app.get('/anuncio/:id/editar', { preValidation: app.authenticate, exposeHeadRoute: false, schema: editSchema }, async (request) => {
     const row = isUuid(request.params.id) ? await findById(db, request.params.id) : null;
     // In full, phone and email included: the owner's edit form shows them (issue 19 keeps them out of public answers).
     return toOwnAnuncio(ownedOrThrow(row, request.user!.id), config.photosBaseUrl, config.listingTtlDays);
   });
 
-  app.post<{ Params: { id: string } }>('/anuncio/:id/estado', { preHandler: app.authenticate }, async (request) => {
-    const { estado } = estadoSchema.parse(request.body);
+  const estadoRoute = { ...owner, body: estadoSchema, response: { 200: anuncioResponseSchema, ...errors(401, 403, 404, 409) } };
+  app.post('/anuncio/:id/estado', { preValidation: app.authenticate, schema: estadoRoute }, async (request) => {
+    const { estado } = request.body;
     const id = request.params.id;
     if (!isUuid(id)) throw new HttpError(404, MSG.notFound);
     const row = await quotaAware(() =>
@@ -81,10 +90,15 @@ export default async function statusRoutes(app: FastifyInstance) {
     return answer(row);
   });
 
-  app.post<{ Params: { id: string } }>('/anuncio/:id/renovar', async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-    const parsed = renovarSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw new HttpError(400, MSG.invalidOrExpiredLink);
-    const linkToken = parsed.data.token;
+  const renovarRoute = {
+    ...owner,
+    description: "With the emailed link's `token` no session is needed; without it, the owner's bearer token.",
+    security: [...bearer, {}],
+    body: orEmpty(renovarSchema),
+    response: { 200: renovadoResponseSchema, ...errors(401, 403, 404, 409) },
+  };
+  app.post('/anuncio/:id/renovar', { schema: renovarRoute, schemaErrorFormatter: refusedAs(MSG.invalidOrExpiredLink) }, async (request, reply) => {
+    const linkToken = request.body.token;
     // Without the emailed token, only the signed-in owner may renew.
     if (linkToken === undefined) await app.authenticate.call(app, request, reply);
     const id = request.params.id;
@@ -107,7 +121,7 @@ export default async function statusRoutes(app: FastifyInstance) {
         return { row: await activate(tx, current, miPlan, new Date(clock.now())), yaRenovado: false };
       }),
     );
-    if (yaRenovado) return { ...answer(row), yaRenovado: true };
+    if (yaRenovado) return { ...answer(row), yaRenovado: true as const };
     // A listing entering or leaving search changes the entries its values belong to, everywhere.
     await searchChanges.announce({ rows: [searchRowOf(row)] });
     return answer(row);

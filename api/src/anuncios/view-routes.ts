@@ -6,17 +6,21 @@
  * (view-counter.ts); crawlers are not counted. Answered 204 whether it counted or not.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from 'shared-contracts';
 import { HttpError } from '../http-error';
+import { errors, idParams, noContent } from '../route-schemas';
 import { isUuid } from '../plugins/auth';
 import { clientKey } from '../plugins/rate-limit-keys';
 import { isBot } from './bots';
 
-export default async function viewRoute(app: FastifyInstance) {
+export default async function viewRoute(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const counter = app.viewCounter;
-  app.post<{ Params: { id: string } }>('/anuncio/:id/vista', { preHandler: app.limitView }, async (request, reply) => {
+  const schema = { tags: ['Anuncios'], params: idParams, response: { 204: noContent, ...errors(404, 429) } };
+  app.post('/anuncio/:id/vista', { preValidation: app.limitView, schema }, async (request, reply) => {
     if (!isUuid(request.params.id)) throw new HttpError(404, MSG.notFound, { error: MSG.notFound, message: MSG.notFound });
     if (!isBot(request.headers['user-agent'])) await counter.view(request.params.id.toLowerCase(), clientKey(request.ip));
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 }

@@ -4,10 +4,14 @@
  * off with the email's one-click `POST /favoritos/baja/{userId}?token=…` (no session; RFC 8058).
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SAVED_MSG, isModerated, type Favorito, type FavoritosResponse } from 'shared-contracts';
 import { favoritosPatchSchema } from 'shared-contracts/schemas';
+import { favoritosResponseSchema, okSchema } from 'shared-contracts/responses';
 import type { AnuncioRow } from '../db/schema';
 import { HttpError } from '../http-error';
+import { bearer, errors, refusedAs } from '../route-schemas';
 import { isUuid } from '../plugins/auth';
 import { toAnuncio } from '../anuncios/serialize';
 import { acceptOneClickForms, isValidPriceAlertsToken } from '../busquedas/unsubscribe-link';
@@ -26,7 +30,18 @@ function listingOf(row: AnuncioRow | null, apiUrl: string): Pick<Favorito, 'anun
   return { anuncio: toAnuncio(row, apiUrl) };
 }
 
-export default async function favoritoRoutes(app: FastifyInstance) {
+const tags = ['Favoritos'];
+const own = { tags, security: bearer };
+const anuncioParams = z.object({ anuncioId: z.string() });
+const bajaSchema = {
+  tags,
+  params: z.object({ userId: z.string() }),
+  querystring: z.object({ token: z.string().optional() }),
+  response: { 200: okSchema, ...errors(400) },
+};
+
+export default async function favoritoRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config, clock } = app;
   const idOf = (raw: string) => {
     if (!isUuid(raw)) throw new HttpError(404, SAVED_MSG.anuncioNoEncontrado);
@@ -34,7 +49,7 @@ export default async function favoritoRoutes(app: FastifyInstance) {
   };
   acceptOneClickForms(app);
 
-  app.get('/favoritos', { preHandler: app.authenticate, exposeHeadRoute: false }, async (request): Promise<FavoritosResponse> => {
+  app.get('/favoritos', { preValidation: app.authenticate, exposeHeadRoute: false, schema: { ...own, response: { 200: favoritosResponseSchema, ...errors(401) } } }, async (request): Promise<FavoritosResponse> => {
     const rows = await listFavoritos(db, request.user!.id);
     return {
       favoritos: rows.map(({ anuncioId, createdAt, row }) => ({ anuncioId, createdAt: createdAt.toISOString(), ...listingOf(row, config.photosBaseUrl) })),
@@ -42,13 +57,15 @@ export default async function favoritoRoutes(app: FastifyInstance) {
     };
   });
 
-  app.patch('/favoritos', { preHandler: app.authenticate }, async (request) => {
-    const { avisosPrecio } = favoritosPatchSchema.parse(request.body);
+  const patchSchema = { ...own, body: favoritosPatchSchema, response: { 200: favoritosPatchSchema, ...errors(401) } };
+  app.patch('/favoritos', { preValidation: app.authenticate, schema: patchSchema }, async (request) => {
+    const { avisosPrecio } = request.body;
     await setPriceAlerts(db, request.user!.id, avisosPrecio, new Date(clock.now()));
     return { avisosPrecio };
   });
 
-  app.put<{ Params: { anuncioId: string } }>('/favoritos/:anuncioId', { preHandler: app.authenticate }, async (request) => {
+  const putSchema = { ...own, params: anuncioParams, response: { 200: okSchema, ...errors(401, 404, 409) } };
+  app.put('/favoritos/:anuncioId', { preValidation: app.authenticate, schema: putSchema }, async (request) => {
     const anuncioId = idOf(request.params.anuncioId);
     if (!(await listingExists(db, anuncioId))) throw new HttpError(404, SAVED_MSG.anuncioNoEncontrado);
     try {
@@ -60,14 +77,14 @@ export default async function favoritoRoutes(app: FastifyInstance) {
     return { ok: true as const };
   });
 
-  app.delete<{ Params: { anuncioId: string } }>('/favoritos/:anuncioId', { preHandler: app.authenticate }, async (request) => {
+  app.delete('/favoritos/:anuncioId', { preValidation: app.authenticate, schema: { ...own, params: anuncioParams, response: { 200: okSchema, ...errors(401, 404) } } }, async (request) => {
     await removeFavorito(db, request.user!.id, idOf(request.params.anuncioId));
     return { ok: true as const };
   });
 
-  app.post<{ Params: { userId: string }; Querystring: { token?: string } }>('/favoritos/baja/:userId', async (request) => {
+  app.post('/favoritos/baja/:userId', { schema: bajaSchema, schemaErrorFormatter: refusedAs(SAVED_MSG.bajaAvisosPrecioInvalida) }, async (request) => {
     const userId = request.params.userId;
-    const token = typeof request.query.token === 'string' ? request.query.token : '';
+    const token = request.query.token ?? '';
     if (!isUuid(userId) || !isValidPriceAlertsToken(config.jwtSecret, userId.toLowerCase(), token)) throw new HttpError(400, SAVED_MSG.bajaAvisosPrecioInvalida);
     // An account deleted since the email was sent gets nothing any more: the wish is fulfilled.
     await setPriceAlerts(db, userId.toLowerCase(), false, new Date(clock.now()));

@@ -4,8 +4,10 @@
  */
 import type { FastifyPluginAsync, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from 'shared-contracts';
-import { firstError } from 'shared-contracts/schemas';
+import { geocodeResponseSchema } from 'shared-contracts/responses';
+import { errors } from '../route-schemas';
 import { createGeocoder } from './index';
 import { cachedGeocoder } from './cached';
 import { GeocoderUnavailableError, type GeocoderProvider } from './provider';
@@ -31,7 +33,7 @@ const coordinate = (min: number, max: number) =>
     .pipe(z.number().min(min, MSG.invalidInput).max(max, MSG.invalidInput));
 const reverseQuery = z.object({ lng: coordinate(-180, 180), lat: coordinate(-90, 90) });
 
-async function answer(reply: FastifyReply, run: () => Promise<unknown>) {
+async function answer<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T | FastifyReply> {
   try {
     return await run();
   } catch (err) {
@@ -43,25 +45,20 @@ async function answer(reply: FastifyReply, run: () => Promise<unknown>) {
   }
 }
 
-const geocodeRoutes: FastifyPluginAsync<GeocodeRoutesOptions> = async (app, opts) => {
+const response = { 200: geocodeResponseSchema, ...errors(429, 502) };
+const tags = ['Mapa'];
+
+const geocodeRoutes: FastifyPluginAsync<GeocodeRoutesOptions> = async (fastify, opts) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const base = opts.provider ?? createGeocoder({ geocoderUrl: opts.geocoderUrl, timeoutMs: opts.timeoutMs });
   // The offline gazetteer answers from memory; a remote one (GEOCODER_URL) is cached and each
   // client's lookups are limited, so nobody can make the portal hammer the remote server.
   const remote = Boolean(opts.geocoderUrl);
   const provider = remote ? cachedGeocoder(base, { now: opts.now }) : base;
-  const routeOpts = remote && opts.limit ? { preHandler: opts.limit } : {};
+  const limit = remote && opts.limit ? { preValidation: opts.limit } : {};
 
-  app.get('/geocode/search', routeOpts, async (req, reply) => {
-    const parsed = searchQuery.safeParse(req.query);
-    if (!parsed.success) return reply.code(400).send({ error: firstError(parsed.error) });
-    return answer(reply, () => provider.search(parsed.data.q));
-  });
-
-  app.get('/geocode/reverse', routeOpts, async (req, reply) => {
-    const parsed = reverseQuery.safeParse(req.query);
-    if (!parsed.success) return reply.code(400).send({ error: firstError(parsed.error) });
-    return answer(reply, () => provider.reverse(parsed.data.lng, parsed.data.lat));
-  });
+  app.get('/geocode/search', { ...limit, schema: { tags, querystring: searchQuery, response } }, async (req, reply) => answer(reply, () => provider.search(req.query.q)));
+  app.get('/geocode/reverse', { ...limit, schema: { tags, querystring: reverseQuery, response } }, async (req, reply) => answer(reply, () => provider.reverse(req.query.lng, req.query.lat)));
 };
 
 export default geocodeRoutes;

@@ -11,9 +11,12 @@
  *   POST /moderacion/usuarios/{id}/desbloquear  {motivo}
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, ROUTES, type BloqueadosResponse, type ModeracionResponse } from 'shared-contracts';
 import { bloqueoSchema, desbloqueoSchema, moderacionAccionSchema, moderacionPageSchema } from 'shared-contracts/schemas';
+import { bloqueadosResponseSchema, bloqueoResponseSchema, moderacionAccionResponseSchema, moderacionResponseSchema } from 'shared-contracts/responses';
 import { HttpError } from '../http-error';
+import { bearer, errors, idParams, orEmpty } from '../route-schemas';
 import { isUuid } from '../plugins/auth';
 import { searchRowOf } from '../search';
 import { findUserById } from '../accounts/repository';
@@ -26,9 +29,18 @@ import { moderationQueue } from './queue-repository';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
 
-export default async function moderationRoutes(app: FastifyInstance) {
+const tags = ['Moderación'];
+const refused = errors(401, 403);
+const list = (response: typeof moderacionResponseSchema | typeof bloqueadosResponseSchema) => ({ tags, security: bearer, querystring: moderacionPageSchema, response: { 200: response, ...refused } });
+const target = { tags, security: bearer, params: idParams };
+const accionRoute = { ...target, body: orEmpty(moderacionAccionSchema), response: { 200: moderacionAccionResponseSchema, ...refused, ...errors(404, 409) } };
+const bloqueoRoute = { ...target, body: orEmpty(bloqueoSchema), response: { 200: bloqueoResponseSchema, ...refused, ...errors(404, 409) } };
+const desbloqueoRoute = { ...target, body: orEmpty(desbloqueoSchema), response: { 200: bloqueoResponseSchema, ...refused, ...errors(404, 409) } };
+
+export default async function moderationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config, clock, mailer, photoStorage, searchChanges } = app;
-  const guard = { preHandler: app.requireModerator };
+  const guard = { preValidation: app.requireModerator };
   const moderator = (user: { id: string; email: string } | null): Moderator => ({ id: user!.id, email: user!.email });
   const siteLink = (path: string) => `${config.publicSiteUrl}${path}`;
   const notAllowed = async <T>(run: () => Promise<T>): Promise<T> => {
@@ -41,13 +53,13 @@ export default async function moderationRoutes(app: FastifyInstance) {
   };
 
   // No HEAD twins: a moderators' read has nothing to offer caches or link checkers.
-  app.get('/moderacion/anuncios', { ...guard, exposeHeadRoute: false }, async (request): Promise<ModeracionResponse> => {
-    const { page } = moderacionPageSchema.parse(request.query ?? {});
+  app.get('/moderacion/anuncios', { ...guard, exposeHeadRoute: false, schema: list(moderacionResponseSchema) }, async (request): Promise<ModeracionResponse> => {
+    const { page } = request.query;
     return moderationQueue(db, { page, now: new Date(clock.now()), immunityDays: config.approvalImmunityDays, secret: config.jwtSecret });
   });
 
-  app.post<{ Params: { id: string } }>('/moderacion/anuncios/:id', guard, async (request) => {
-    const { accion, motivo } = moderacionAccionSchema.parse(request.body ?? {});
+  app.post('/moderacion/anuncios/:id', { ...guard, schema: accionRoute }, async (request) => {
+    const { accion, motivo } = request.body;
     const id = request.params.id;
     if (!isUuid(id)) throw new HttpError(404, MSG.notFound);
     const now = new Date(clock.now());
@@ -62,8 +74,8 @@ export default async function moderationRoutes(app: FastifyInstance) {
     return { ok: true as const, estado: done.after.estado };
   });
 
-  app.post<{ Params: { id: string } }>('/moderacion/usuarios/:id/bloquear', guard, async (request) => {
-    const { motivo, anuncioId } = bloqueoSchema.parse(request.body ?? {});
+  app.post('/moderacion/usuarios/:id/bloquear', { ...guard, schema: bloqueoRoute }, async (request) => {
+    const { motivo, anuncioId } = request.body;
     const id = request.params.id;
     const target = isUuid(id) ? await findUserById(db, id) : null;
     if (!target) throw new HttpError(404, USER_NOT_FOUND);
@@ -79,13 +91,13 @@ export default async function moderationRoutes(app: FastifyInstance) {
     return { ok: true as const, anuncios: done.listings.length };
   });
 
-  app.get('/moderacion/usuarios/bloqueados', { ...guard, exposeHeadRoute: false }, async (request): Promise<BloqueadosResponse> => {
-    const { page } = moderacionPageSchema.parse(request.query ?? {});
+  app.get('/moderacion/usuarios/bloqueados', { ...guard, exposeHeadRoute: false, schema: list(bloqueadosResponseSchema) }, async (request): Promise<BloqueadosResponse> => {
+    const { page } = request.query;
     return blockedUsers(db, page);
   });
 
-  app.post<{ Params: { id: string } }>('/moderacion/usuarios/:id/desbloquear', guard, async (request) => {
-    const { motivo } = desbloqueoSchema.parse(request.body ?? {});
+  app.post('/moderacion/usuarios/:id/desbloquear', { ...guard, schema: desbloqueoRoute }, async (request) => {
+    const { motivo } = request.body;
     const id = request.params.id;
     if (!isUuid(id) || !(await findUserById(db, id))) throw new HttpError(404, USER_NOT_FOUND);
     const done = await unblockUser(db, id, moderator(request.user), motivo, new Date(clock.now()));

@@ -21,7 +21,7 @@ export interface ReportInput {
   userId: string | null;
   /** The client key of the request (IPv4 address or IPv6 /64). */
   network: string;
-  /** Whether it counts toward a hold: an account with standing (report-routes.ts). */
+  /** Whether it counts toward a hold: an account with standing (anuncios/report-routes.ts). */
   counts: boolean;
   motivo: MotivoReporte;
   comentario: string;

@@ -10,7 +10,9 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import parseRange from 'range-parser';
+import { z } from 'zod';
 import { MSG } from 'shared-contracts';
+import { apiErrorSchema } from 'shared-contracts/responses';
 import { PHOTO_CACHE_CONTROL } from './s3-storage';
 import { isValidPhotoKey, type ByteRange, type PhotoInfo, type PhotoStorage } from './storage';
 
@@ -48,6 +50,18 @@ const common = (reply: FastifyReply, info: PhotoInfo) =>
     .header('accept-ranges', 'bytes')
     .header('x-content-type-options', 'nosniff');
 
+const binary = { schema: z.string().meta({ format: 'binary' }) };
+const photo = { content: { 'image/webp': binary, 'image/jpeg': binary } };
+const schema = {
+  tags: ['Fotos'],
+  params: z.object({ key: z.string() }),
+  response: {
+    200: { description: 'The photo (WebP; the alert emails\' `-card.jpg` rendition is JPEG)', ...photo },
+    206: { description: 'One byte range of the photo (`Range`)', ...photo },
+    404: apiErrorSchema,
+  },
+};
+
 const photoRoutes: FastifyPluginAsync<PhotoRoutesOptions> = async (app, opts) => {
   const { storage } = opts;
   const notFound = (reply: FastifyReply) => reply.code(404).header('x-content-type-options', 'nosniff').send({ error: MSG.photoNotFound });
@@ -56,6 +70,7 @@ const photoRoutes: FastifyPluginAsync<PhotoRoutesOptions> = async (app, opts) =>
   app.route<{ Params: { key: string } }>({
     method: ['GET', 'HEAD'],
     url: '/photos/:key',
+    schema,
     handler: async (req, reply) => {
     const { key } = req.params;
     const info = servable(key) ? await storage.head(key) : null;

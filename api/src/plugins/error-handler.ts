@@ -7,6 +7,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from 'shared-contracts';
 import { firstError } from 'shared-contracts/schemas';
 import { HttpError } from '../http-error';
@@ -104,6 +105,8 @@ async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
     if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body);
     if (err instanceof ZodError) return reply.code(400).send({ error: zodMessage(err) });
+    // A route schema refused the body, query or params (plugins/openapi.ts): its first issue's message.
+    if (hasZodFastifySchemaValidationErrors(err)) return reply.code(400).send({ error: userMessage(err.validation[0]?.message ?? '') });
     // The photos module's refusals carry a user-facing message (its own 5xx do not).
     if (err.name === 'PhotoError' && ((err as FastifyError).statusCode ?? 400) < 500) return reply.code(400).send({ error: err.message });
     const status = (err as FastifyError).statusCode ?? 500;

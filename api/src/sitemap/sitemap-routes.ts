@@ -20,8 +20,11 @@
  * made outside the API (a script on the database) shows within SITEMAP_CACHE_MS.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { and, asc, between, eq, max, sql } from 'drizzle-orm';
 import { MSG } from 'shared-contracts';
+import { sitemapBlockResponseSchema, sitemapFilesResponseSchema, sitemapLugaresResponseSchema } from 'shared-contracts/responses';
+import { errors, sendJson } from '../route-schemas';
 import { HttpError } from '../http-error';
 import { anuncios } from '../db/schema';
 import { publiclyVisible } from '../anuncios/repository';
@@ -62,16 +65,16 @@ export default async function sitemapRoutes(app: FastifyInstance, opts: { perFil
   const cached = answerCache(app.clock.now);
   const unsubscribe = app.searchChanges.onChange(cached.clear);
   app.addHook('onClose', async () => unsubscribe());
-  const send = async (reply: FastifyReply, json: Promise<string>) => reply.type('application/json; charset=utf-8').send(await json);
-  const limited = { preHandler: app.limitSitemap };
+  const send = async (reply: FastifyReply, json: Promise<string>) => sendJson(reply, await json);
+  const limited = (response: z.ZodType, params?: z.ZodObject) => ({ preValidation: app.limitSitemap, schema: { tags: ['Sitemap'], ...(params && { params }), response: { 200: response, ...errors(429) } } });
 
-  app.get('/sitemap/anuncios', limited, (_request, reply) => send(reply, cached('anuncios', files)));
-  app.get<{ Params: { file: string } }>('/sitemap/anuncios/:file', limited, async (request, reply) => {
+  app.get('/sitemap/anuncios', limited(sitemapFilesResponseSchema), (_request, reply) => send(reply, cached('anuncios', files)));
+  app.get<{ Params: { file: string } }>('/sitemap/anuncios/:file', limited(sitemapBlockResponseSchema, z.object({ file: z.string() })), async (request, reply) => {
     const file = Number(request.params.file);
     if (!Number.isInteger(file) || file < 0 || file > 1_000_000) throw new HttpError(400, MSG.invalidInput);
     return send(reply, cached(`anuncios/${file}`, () => block(file)));
   });
-  app.get('/sitemap/lugares', limited, (_request, reply) => send(reply, cached('lugares', lugares)));
+  app.get('/sitemap/lugares', limited(sitemapLugaresResponseSchema), (_request, reply) => send(reply, cached('lugares', lugares)));
 
   async function files() {
     // the divisor inlined (an integer of ours): as a bound parameter, the select's and the group

@@ -9,24 +9,37 @@
  * owner is emailed. reports-repository.ts has the rest of the rule.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, REPORTER_MIN_ACCOUNT_DAYS, REPORT_WINDOW_DAYS, ROUTES } from 'shared-contracts';
 import { reporteSchema } from 'shared-contracts/schemas';
+import { messageSchema } from 'shared-contracts/responses';
 import { HttpError } from '../http-error';
 import { isUuid } from '../plugins/auth';
 import { clientKey } from '../plugins/rate-limit-keys';
-import { findPublished } from '../anuncios/repository';
+import { bearer, errors, idParams, orEmpty } from '../route-schemas';
+import { findPublished } from './repository';
 import { searchRowOf } from '../search';
 import { findUserById } from '../accounts/repository';
 import { listingHeldMessage } from '../mail/moderation-templates';
 import type { UserRow } from '../db/schema';
-import { addReport } from './reports-repository';
+import { addReport } from '../moderation/reports-repository';
 
 /** An account whose report counts toward a hold: confirmed, not blocked, at least REPORTER_MIN_ACCOUNT_DAYS old. */
 function hasStanding(user: UserRow | null, nowMs: number): boolean {
   return Boolean(user && user.confirmed && !user.blockedAt && user.createdAt.getTime() <= nowMs - REPORTER_MIN_ACCOUNT_DAYS * 24 * 3600_000);
 }
 
-export default async function reportRoute(app: FastifyInstance) {
+const schema = {
+  tags: ['Anuncios'],
+  description: 'A bearer token is optional: it makes the account the reporter.',
+  security: [...bearer, {}],
+  params: idParams,
+  body: orEmpty(reporteSchema),
+  response: { 201: messageSchema, ...errors(401, 403, 404, 409, 429) },
+};
+
+export default async function reportRoute(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config, clock, mailer, searchChanges } = app;
 
   /** A token makes the account the reporter; a bad one is refused rather than counted as a visitor. */
@@ -34,8 +47,8 @@ export default async function reportRoute(app: FastifyInstance) {
     if (request.headers.authorization) await app.authenticate.call(app, request, reply);
   };
 
-  app.post<{ Params: { id: string } }>('/anuncio/:id/reportes', { preHandler: [app.limitReport, optionalUser] }, async (request, reply) => {
-    const body = reporteSchema.parse(request.body ?? {});
+  app.post('/anuncio/:id/reportes', { preValidation: [app.limitReport, optionalUser], schema }, async (request, reply) => {
+    const { body } = request;
     const listing = isUuid(request.params.id) ? await findPublished(db, request.params.id) : null;
     if (!listing) throw new HttpError(404, MSG.notFound);
     const user = request.user;
