@@ -17,6 +17,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { MSG, type Anuncio } from 'shared-contracts';
 import { buildApp } from '../src/app';
+import errorHandler from '../src/plugins/error-handler';
+import { setZodCompilers } from '../src/plugins/openapi';
 import { anuncios } from '../src/db/schema';
 import {
   cardKeyOf,
@@ -192,6 +194,8 @@ describe.each(['disk', 's3'] as const)('GET /photos/:key on %s: ETag, If-None-Ma
     [key] = await storeListingPhotos(storage, [await png(1200, 800)]);
     whole = (await readPhoto(storage, key))!;
     app = Fastify();
+    setZodCompilers(app);
+    await app.register(errorHandler);
     await app.register(photoRoutes, { storage });
     await app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/photos/${key}`;
