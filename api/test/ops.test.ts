@@ -158,11 +158,14 @@ describe('request ids in the log and /metrics access without a token', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const target = { url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
     await get(target, '/livez', { 'x-request-id': 'trace-abc-123' });
-    await get(target, '/livez', { 'x-request-id': 'bad id\n{"forged":true}' });
+    await get(target, '/livez', { 'x-request-id': 'bad id {"forged":true}' });
     await app.close();
     await database.close();
     const mine = lines.map((l) => JSON.parse(l)).filter((l) => l.reqId === 'trace-abc-123');
     expect(mine.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+    const replaced = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'incoming request' && l.reqId !== 'trace-abc-123');
+    expect(replaced).toHaveLength(1);
+    expect(replaced[0].reqId).toMatch(/^[0-9a-f-]{36}$/);
     expect(lines.join('\n')).not.toContain('forged');
   });
 

@@ -112,7 +112,8 @@ async function metricsPlugin(app: FastifyInstance) {
       enabled: { histogram: true, summary: false },
       registeredRoutesOnly: false,
       routeBlacklist: ['/metrics'],
-      overrides: { histogram: { registers: [registry], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] } },
+      // (the summary is made even when disabled: into this registry too, never the global one)
+      overrides: { histogram: { registers: [registry], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] }, summary: { registers: [registry] } },
     },
   });
   app.decorate('telemetry', createApiMetrics(app, registry));
