@@ -17,6 +17,7 @@ import fp from 'fastify-plugin';
 import fastifyMetrics from 'fastify-metrics';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import client, { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { MSG } from 'shared-contracts';
 import { isLocalSite, type Config } from '../config';
 
 export interface ApiMetrics {
@@ -119,8 +120,9 @@ async function metricsPlugin(app: FastifyInstance) {
   app.decorate('telemetry', createApiMetrics(app, registry));
   app.get('/metrics', { config: { disableMetrics: true } }, async (request: FastifyRequest, reply) => {
     const access = metricsAccess(app.config, request.headers.authorization, request.socket.remoteAddress);
-    if (access === 'hidden') return reply.code(404).send({ message: 'Not found' });
-    if (access === 'unauthorized') return reply.code(401).header('www-authenticate', 'Bearer').send({ message: 'No autorizado' });
+    // the app's own 404 and 401 answers (plugins/error-handler.ts, auth.ts)
+    if (access === 'hidden') return reply.code(404).send({ error: MSG.notFound, message: 'Not Found' });
+    if (access === 'unauthorized') return reply.code(401).header('www-authenticate', 'Bearer').send({ error: MSG.unauthorized });
     return reply.header('cache-control', 'no-store').type(registry.contentType).send(await registry.metrics());
   });
 }
