@@ -30,7 +30,7 @@ async function main() {
   } finally {
     await early.close();
   }
-  if (!shutdown.requested) await app.listen({ port: config.port, host: config.host });
+  if (!shutdown.requested) await app.listen({ port: early.port, host: config.host });
   shutdown.attach(app);
 }
 

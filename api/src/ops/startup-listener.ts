@@ -8,10 +8,13 @@
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { REQUEST_ID_HEADER, acceptedRequestId } from 'shared-contracts';
 import type { PhaseTracker } from './phase';
 
 export interface StartupListener {
+  /** The port bound (API_PORT=0 picks one: the app then listens on the same). */
+  port: number;
   close(): Promise<void>;
 }
 
@@ -35,6 +38,7 @@ export async function openStartupListener(port: number, host: string, phase: Pha
     server.listen(port, host, () => resolve());
   });
   return {
+    port: (server.address() as AddressInfo).port,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
