@@ -62,8 +62,8 @@ describe.each(engines())('operations on %s', (engine) => {
     expect(text).toMatch(/^search_queue_rejected_total \d+$/m);
     expect(text).toMatch(/^mail_messages_total\{result="sent"\} [1-9]/m);
     expect(text).toMatch(/^mail_messages_total\{result="failed"\} 0$/m);
-    expect(text).toMatch(/^background_job_last_run_timestamp_seconds\{job="expiry"\} \d/m);
-    expect(text).toMatch(/^background_job_duration_seconds_count\{job="expiry"\} 1$/m);
+    expect(text).toMatch(/^background_job_last_run_timestamp_seconds\{task="expiry"\} \d/m);
+    expect(text).toMatch(/^background_job_duration_seconds_count\{task="expiry"\} 1$/m);
     expect(text).toContain('# TYPE search_notify_lag_seconds histogram');
     expect(text).toMatch(/^pglite_thread_busy_seconds_total [\d.e-]+$/m);
     expect(text).toMatch(/^process_cpu_user_seconds_total /m);

@@ -77,9 +77,10 @@ function createApiMetrics(app: FastifyInstance, registry: Registry): ApiMetrics 
   });
   const lookups = new Counter({ name: 'search_cache_lookups_total', help: 'Search cache lookups by kind and result', labelNames: ['kind', 'result'], registers });
   const lag = new Histogram({ name: 'search_notify_lag_seconds', help: 'Time from another instance\'s NOTIFY to its arrival here', buckets: [0.005, 0.01, 0.05, 0.1, 0.5, 1, 5], registers });
-  const lastRun = new Gauge({ name: 'background_job_last_run_timestamp_seconds', help: 'When each background job last finished (Unix time)', labelNames: ['job'], registers });
-  const duration = new Histogram({ name: 'background_job_duration_seconds', help: 'Background job run durations', labelNames: ['job'], buckets: [0.01, 0.1, 1, 5, 30, 120, 600], registers });
-  const failures = new Counter({ name: 'background_job_failures_total', help: 'Background job runs that failed', labelNames: ['job'], registers });
+  // label `task`, not `job`: Prometheus gives `job` to the scrape target
+  const lastRun = new Gauge({ name: 'background_job_last_run_timestamp_seconds', help: 'When each background job last finished (Unix time)', labelNames: ['task'], registers });
+  const duration = new Histogram({ name: 'background_job_duration_seconds', help: 'Background job run durations', labelNames: ['task'], buckets: [0.01, 0.1, 1, 5, 30, 120, 600], registers });
+  const failures = new Counter({ name: 'background_job_failures_total', help: 'Background job runs that failed', labelNames: ['task'], registers });
   const mails = new Counter({ name: 'mail_messages_total', help: 'Emails by result (sent, failed)', labelNames: ['result'], registers });
   for (const result of ['sent', 'failed']) mails.inc({ result }, 0);
   return {
@@ -87,15 +88,15 @@ function createApiMetrics(app: FastifyInstance, registry: Registry): ApiMetrics 
     cacheLookup: (kind, hit) => lookups.inc({ kind, result: hit ? 'hit' : 'miss' }),
     notifyLag: (seconds) => lag.observe(Math.max(0, seconds)),
     async jobRun(job, run) {
-      const end = duration.startTimer({ job });
+      const end = duration.startTimer({ task: job });
       try {
         return await run();
       } catch (err) {
-        failures.inc({ job });
+        failures.inc({ task: job });
         throw err;
       } finally {
         end();
-        lastRun.set({ job }, Date.now() / 1000);
+        lastRun.set({ task: job }, Date.now() / 1000);
       }
     },
     mail: (ok) => mails.inc({ result: ok ? 'sent' : 'failed' }),
