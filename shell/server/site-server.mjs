@@ -401,7 +401,7 @@ export function createSiteServer(settings = siteSettings(), opts = {}) {
   async function sendSitemap(req, res, headers, urlPath) {
     try {
       const mod = await ssr.serverBuildModule();
-      const xml = mod ? await sitemapFor(urlPath, { siteUrl: settings.siteUrl, apiUrl: ssr.apiUrl, siteKey: ssr.siteKey, landingPath: await mod.loadLandingPath() }) : null;
+      const xml = mod ? await sitemapFor(urlPath, { siteUrl: settings.siteUrl, apiUrl: ssr.apiUrl, siteKey: ssr.siteKey, landingPath: await mod.loadLandingPath(), requestId: requestIdFor(req) }) : null;
       if (xml === null) {
         res.writeHead(404, { ...headers, 'content-type': TYPES['.txt'], 'cache-control': NO_CACHE });
         return res.end('Not found');
