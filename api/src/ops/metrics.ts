@@ -2,7 +2,7 @@
  * Prometheus metrics of one API app (issue 45; docs/decisions/0029-operations.md), on `GET /metrics`:
  * - per route and status, request durations (fastify-metrics: the route's pattern, never the raw
  *   address, so the label set stays bounded; unknown addresses count as `__unknown__`);
- * - Node's process figures (prom-client's default metrics);
+ * - Node's process figures (prom-client's default metrics, once per process: processMetrics);
  * - the search queue (active, waiting, rejected), the search cache (hits and misses by kind),
  *   the NOTIFY lag between instances, the PGlite thread's busy time, the background jobs (last
  *   run, duration, failures) and the mail (sent, failed): the parts count through `app.telemetry`.
@@ -27,6 +27,20 @@ export interface ApiMetrics {
   /** Wraps one run of a background job: last run time, duration, failure. */
   jobRun<T>(job: string, run: () => Promise<T>): Promise<T>;
   mail(ok: boolean): void;
+}
+
+/**
+ * Node's process figures (CPU, memory, event loop lag, GC) are the process's, not an app's: one
+ * registry for the process, collected once (each collection starts an event-loop monitor of its
+ * own), merged with the app's registry at each scrape.
+ */
+let processRegistry: Registry | null = null;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    client.collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -109,7 +123,8 @@ async function metricsPlugin(app: FastifyInstance) {
     name: 'httpMetrics',
     endpoint: null,
     promClient: client,
-    defaultMetrics: { enabled: true, register: registry },
+    // the process's figures are collected once per process (processMetrics)
+    defaultMetrics: { enabled: false },
     routeMetrics: {
       enabled: { histogram: true, summary: false },
       registeredRoutesOnly: false,
@@ -124,7 +139,8 @@ async function metricsPlugin(app: FastifyInstance) {
     // the app's own 404 and 401 answers (plugins/error-handler.ts, auth.ts)
     if (access === 'hidden') return reply.code(404).send({ error: MSG.notFound, message: 'Not Found' });
     if (access === 'unauthorized') return reply.code(401).header('www-authenticate', 'Bearer').send({ error: MSG.unauthorized });
-    return reply.header('cache-control', 'no-store').type(registry.contentType).send(await registry.metrics());
+    const merged = Registry.merge([processMetrics(), registry]);
+    return reply.header('cache-control', 'no-store').type(merged.contentType).send(await merged.metrics());
   });
 }
 
