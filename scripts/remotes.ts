@@ -3,7 +3,8 @@
  * Remote deploys without touching the shell or the other remotes:
  *
  *   npm run remote -- publish mf-search [--activate]   build ONE remote, check its contract, copy the
- *                                                      build to $DATA_DIR/remotes/mf-search/<version>/
+ *                                                      build to $REMOTES_DIR/remotes/mf-search/<version>/
+ *                                                      (REMOTES_DIR: default DATA_DIR; shared by every site server)
  *   npm run remote -- activate mf-search <version>     point the registry at that version
  *   npm run remote -- rollback mf-search               back to the previously active version
  *   npm run remote -- list [mf-search]                 versions, and which one is active
@@ -26,9 +27,12 @@ const ROOT = path.resolve(__dirname, '..');
 /** Remote folder -> federation name (shared-contracts/src/web-apps.js). */
 const APPS: Record<string, RemoteName> = Object.fromEntries(REMOTE_APPS.map((app) => [app.dir, app.name]));
 const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? 'data');
-const registryFile = path.join(dataDir, 'registry.json');
-const historyFile = path.join(dataDir, 'registry-history.json');
-const remotesDir = path.join(dataDir, 'remotes');
+// Issue 45: REMOTES_DIR, a directory every site server reads (a shared volume), holds the registry
+// and the published versions, so one command switches every site server (docs/decisions/0029).
+const remotesRoot = path.resolve(ROOT, process.env.REMOTES_DIR || dataDir);
+const registryFile = path.join(remotesRoot, 'registry.json');
+const historyFile = path.join(remotesRoot, 'registry-history.json');
+const remotesDir = path.join(remotesRoot, 'remotes');
 const shellDistDefault = path.join(ROOT, 'shell', 'dist');
 
 const readJson = <T>(file: string, fallback: T): T => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : fallback);

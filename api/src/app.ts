@@ -5,7 +5,6 @@
  * for the server process only (`background`) — the jobs it runs besides requests
  * (src/background/). Each plugin owns its close (an onClose hook); see api/README.md.
  */
-import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { SITE_KEY_HEADER } from 'shared-contracts';
 import { healthResponseSchema } from 'shared-contracts/responses';
@@ -50,6 +49,11 @@ import geocoderRoutes from './geocoder/geocoder-routes';
 import photoRoutes from './photos/photo-routes';
 import sitemapRoutes from './sitemap/sitemap-routes';
 import lugaresRoutes from './lugares/lugares-routes';
+// issue 45: request ids, liveness and readiness, metrics (src/ops/)
+import requestId, { requestIdOf } from './ops/request-id';
+import health from './ops/health';
+import metrics from './ops/metrics';
+import type { PhaseTracker } from './ops/phase';
 
 export interface AppOptions {
   /** An open database (tests, scripts); otherwise one is opened from the config and closed with the app. */
@@ -76,6 +80,8 @@ export interface AppOptions {
    * background jobs (src/background/), which start as the app gets ready. Unset in tests and scripts.
    */
   background?: BackgroundOptions;
+  /** The process's phase (server.ts shares it with its start-up listener); a new one otherwise. */
+  phase?: PhaseTracker;
 }
 
 /** Keys whose values never reach the logs. */
@@ -113,7 +119,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     connectionTimeout: SERVER_TIMEOUTS.idleMs,
     requestTimeout: SERVER_TIMEOUTS.requestMs,
     http: { headersTimeout: SERVER_TIMEOUTS.headersMs, connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs },
-    genReqId: () => crypto.randomUUID(),
+    // the caller's X-Request-Id when it is a safe token, else a new UUID (ops/request-id.ts)
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Closing the server answers new requests with 503 while in-flight ones finish.
     return503OnClosing: true,
     // The server's start-up work (migrations, the demo seed under a loaded machine) takes as long as it takes.
@@ -130,6 +138,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   const realClock = opts.clock ?? systemClock;
   const testClock = config.testRoutes && !opts.clock ? offsetClock(systemClock) : null;
   await app.register(configPlugin, { config, clock: testClock ?? realClock, realClock });
+  await app.register(requestId);
+  await app.register(health, { phase: opts.phase });
+  await app.register(metrics);
   if (testClock) app.log.warn('PORTAL_TEST_ROUTES=1: rutas de prueba activas (POST /__test/clock, /__test/expiry, /__test/alerts); solo para las pruebas del navegador, nunca en producción');
   // Before the database opens: a second process on an embedded DATA_DIR stops here (DataDirLockedError).
   if (opts.background) await app.register(dataDir);

@@ -28,6 +28,12 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
 
+/** A yes/no variable whose default depends on another (SEED_DEMO on NODE_ENV): undefined when unset. */
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v)));
+
 const url = z.url({ protocol: /^https?$/ }).transform((v) => v.replace(/\/+$/, ''));
 
 const envSchema = z.object({
@@ -52,7 +58,12 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   USD_DOP_RATE: z.coerce.number().positive().max(10000).default(60),
   STATS_FLUSH_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
-  SEED_DEMO: bool(true),
+  /** Issue 45: on by default, except with NODE_ENV=production (a fresh production database must not get 300 fake listings). */
+  SEED_DEMO: optionalBool,
+  /** Issue 45: false when the release pipeline runs `npm run db:migrate` before starting the instances. */
+  MIGRATE_ON_START: bool(true),
+  /** Issue 45: the bearer token /metrics asks for on the API and the site server (docs/deployment.md). */
+  METRICS_TOKEN: z.string().min(24, 'must have at least 24 characters').optional().or(z.literal('').transform(() => undefined)),
   GEOCODER_URL: url.optional().or(z.literal('').transform(() => undefined)),
   /**
    * Which proxies' X-Forwarded-For to believe: a hop count (1 = the nearest proxy) or a list of
@@ -154,6 +165,10 @@ export interface Config {
   photosBaseUrl: string;
   /** Decision 0025: GET /openapi.json and /docs; off in production unless API_DOCS=1, and wherever API_DOCS=0 (unset: on). */
   apiDocs?: boolean;
+  /** Issue 45: the bearer token of /metrics; unset = only a loopback client of a local site (ops/metrics.ts). */
+  metricsToken?: string;
+  /** Issue 45: apply pending migrations at start (default true; `npm run db:migrate` is the release step). */
+  migrateOnStart?: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -230,7 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     corsOrigins,
     usdDopRate: e.USD_DOP_RATE,
     statsFlushMs: e.STATS_FLUSH_MS,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? env.NODE_ENV !== 'production',
     geocoderUrl: e.GEOCODER_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
@@ -244,5 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     photos,
     photosBaseUrl: photos.baseUrl ?? e.PUBLIC_API_URL,
     apiDocs: e.API_DOCS === '1' || (env.NODE_ENV !== 'production' && e.API_DOCS !== '0'),
+    metricsToken: e.METRICS_TOKEN,
+    migrateOnStart: e.MIGRATE_ON_START,
   };
 }

@@ -10,6 +10,8 @@ import type { SearchCache, SearchChanges } from './search';
 import type { WorkQueue } from './db/work-queue';
 import type { ViewCounter } from './anuncios/view-counter';
 import type { AttemptKind, UserTurns } from './plugins/rate-limit-policy';
+import type { ApiMetrics } from './ops/metrics';
+import type { PhaseTracker } from './ops/phase';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +55,10 @@ declare module 'fastify' {
     uploadsInProgress: UserTurns;
     /** Detail views, one per client, listing and day on every instance, written in batches (issues 21, 40). */
     viewCounter: ViewCounter;
+    /** Issue 45: the app's Prometheus registry and the counters the parts report to (ops/metrics.ts; `metrics` is fastify-metrics'). */
+    telemetry: ApiMetrics;
+    /** Issue 45: starting, migrating, ready or closing (ops/phase.ts), read by /readyz. */
+    phase: PhaseTracker;
   }
   interface FastifyRequest {
     user: UserRow | null;

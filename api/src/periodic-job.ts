@@ -10,12 +10,14 @@ export interface PeriodicJob {
   stop(): Promise<void>;
 }
 
-export function startPeriodicJob(app: FastifyInstance, run: () => Promise<unknown>, everyMs: number, failure: string): PeriodicJob {
+/** `job`: its name in the metrics (background_job_* , issue 45). */
+export function startPeriodicJob(app: FastifyInstance, job: string, run: () => Promise<unknown>, everyMs: number, failure: string): PeriodicJob {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = false;
   const tick = () => {
-    running = run()
+    running = app.telemetry
+      .jobRun(job, run)
       .catch((err) => app.log.error({ err }, failure))
       .finally(() => {
         running = null;

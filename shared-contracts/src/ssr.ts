@@ -128,6 +128,8 @@ export interface RenderOptions {
    * holds one for this key, the HTML is not needed (`html` comes back empty, `reused` true).
    */
   hasResponse?(key: string): boolean;
+  /** Issue 45: the site request's id, sent as X-Request-Id with the render's API calls. */
+  requestId?: string;
 }
 
 /** The module of the shell's server build (shell/dist/server/server.js). */

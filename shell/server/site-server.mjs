@@ -19,6 +19,7 @@ import { robotsTxt, sitemapFor } from './sitemap.mjs';
 import pageManifest from '../../shared-contracts/src/page-manifest.js';
 import mapDefaults from '../../shared-contracts/src/map-defaults.js';
 import webApps from '../../shared-contracts/src/web-apps.js';
+import { createReadiness, createSiteLogger, createSiteMetrics, opsSettings, pageCacheControl, requestIdFor, withOps } from './ops.mjs';
 
 /**
  * @typedef {import('node:http').IncomingMessage} Request
@@ -117,6 +118,8 @@ export function siteSettings(env = process.env) {
   const siteUrl = (env.PUBLIC_SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const apiUrl = (env.PUBLIC_API_URL ?? `http://localhost:${apiPort}`).replace(/\/+$/, '');
   const dataDir = path.resolve(ROOT, env.DATA_DIR ?? 'data');
+  // issue 45: the registry and published remotes may live in a directory every site server shares
+  const remotesRoot = path.resolve(ROOT, env.REMOTES_DIR || dataDir);
   const production = isProductionSite(siteUrl, env);
   return {
     port,
@@ -125,9 +128,11 @@ export function siteSettings(env = process.env) {
     production,
     ssr: ssrSettings(env),
     dataDir,
-    /** The registry file the deploy commands maintain; the default points at each app's dist. */
-    registryFile: path.join(dataDir, 'registry.json'),
-    remotesDir: path.join(dataDir, 'remotes'),
+    /** The registry file the deploy commands maintain (REMOTES_DIR, default DATA_DIR); the default points at each app's dist. */
+    registryFile: path.join(remotesRoot, 'registry.json'),
+    remotesDir: path.join(remotesRoot, 'remotes'),
+    /** Issue 45: metrics token, the CDN cache of anonymous pages, the log level (ops.mjs). */
+    ops: opsSettings(env),
     config: {
       apiBaseUrl: apiUrl,
       tileUrl: env.TILE_URL ?? DEFAULT_TILE_URL,
@@ -288,11 +293,14 @@ function safeJoin(base, rel) {
   return target.startsWith(base + path.sep) || target === base ? target : null;
 }
 
-export function createSiteServer(settings = siteSettings()) {
+/** @param {{ logStream?: import('pino').DestinationStream }} [opts] where the JSON log goes (tests); stdout otherwise */
+export function createSiteServer(settings = siteSettings(), opts = {}) {
   const shellDist = path.join(ROOT, 'shell', 'dist');
+  const log = createSiteLogger(settings.ops, opts.logStream);
+  const metrics = createSiteMetrics();
   /** @type {{ mtimeMs: number, template: import('./page-html.mjs').Template, body: Buffer, file: string, stat: fs.Stats } | null} */
   let indexCache = null;
-  if (settings.config.testRoutes) console.warn('[site] PORTAL_TEST_ROUTES=1: rutas de prueba activas (/__error); solo para las pruebas del navegador, nunca en producción');
+  if (settings.config.testRoutes) log.warn('[site] PORTAL_TEST_ROUTES=1: rutas de prueba activas (/__error); solo para las pruebas del navegador, nunca en producción');
 
   /** index.html in pieces (page-html.mjs) and as the plain shell the browser renders. */
   function indexHtml() {
@@ -324,7 +332,8 @@ export function createSiteServer(settings = siteSettings()) {
     return safeJoin(shellDist, urlPath.slice(1));
   }
 
-  const ssr = createSsr(settings, { shellDist });
+  const ssr = createSsr(settings, { shellDist, log, metrics });
+  const ready = createReadiness({ apiUrl: ssr.apiUrl, shellDist, log });
 
   /**
    * The server builds the renderer loads: remote name -> absolute path of its remoteEntry.js.
@@ -350,14 +359,20 @@ export function createSiteServer(settings = siteSettings()) {
     const nonce = newNonce();
     const index = indexHtml();
     let page = null;
+    const serverRendered = !CLIENT_ROUTES.some((r) => r.test(urlPath));
+    const started = performance.now();
     try {
       // the pages the browser renders (account, publish) get the plain shell at once
-      if (!CLIENT_ROUTES.some((r) => r.test(urlPath)))
-        page = await ssr.renderPage(req.url ?? '/', { template: index.template, templateVersion: index.mtimeMs, registry: { browser: browserRegistry(registry), server: serverRegistry(registry) }, nonce });
+      if (serverRendered)
+        page = await ssr.renderPage(req.url ?? '/', { template: index.template, templateVersion: index.mtimeMs, registry: { browser: browserRegistry(registry), server: serverRegistry(registry) }, nonce, requestId: requestIdFor(req) });
+      if (serverRendered && !page) metrics.fallback('no-build');
     } catch (err) {
-      console.error('[ssr] render failed; the browser renders the page', err);
+      metrics.fallback('error');
+      log.error({ reqId: requestIdFor(req), err }, '[ssr] render failed; the browser renders the page');
     }
-    const headers = securityHeaders(settings, browserRegistry(registry), nonce, page?.scriptHashes);
+    if (page) metrics.render(page.status, performance.now() - started);
+    // a page shared caches may keep carries no nonce: a nonce known to everyone admits nothing safely
+    const headers = securityHeaders(settings, browserRegistry(registry), page?.shareable ? undefined : nonce, page?.scriptHashes);
     if (!page) {
       // a page the browser renders (account, publish), or no server build: the plain shell
       const status = isKnownClientRoute(urlPath) ? 200 : 404;
@@ -368,7 +383,8 @@ export function createSiteServer(settings = siteSettings()) {
     res.writeHead(page.status, {
       ...headers,
       'content-type': TYPES['.html'],
-      'cache-control': NO_CACHE,
+      // issue 45: anonymous complete pages are cacheable a short time by a CDN (ops.mjs)
+      'cache-control': pageCacheControl(settings.ops, req, page),
       vary: 'Accept-Encoding',
       ...(gz ? { 'content-encoding': 'gzip' } : {}),
       'content-length': (gz ?? body).length,
@@ -385,7 +401,7 @@ export function createSiteServer(settings = siteSettings()) {
   async function sendSitemap(req, res, headers, urlPath) {
     try {
       const mod = await ssr.serverBuildModule();
-      const xml = mod ? await sitemapFor(urlPath, { siteUrl: settings.siteUrl, apiUrl: ssr.apiUrl, siteKey: ssr.siteKey, landingPath: await mod.loadLandingPath() }) : null;
+      const xml = mod ? await sitemapFor(urlPath, { siteUrl: settings.siteUrl, apiUrl: ssr.apiUrl, siteKey: ssr.siteKey, landingPath: await mod.loadLandingPath(), requestId: requestIdFor(req) }) : null;
       if (xml === null) {
         res.writeHead(404, { ...headers, 'content-type': TYPES['.txt'], 'cache-control': NO_CACHE });
         return res.end('Not found');
@@ -395,13 +411,13 @@ export function createSiteServer(settings = siteSettings()) {
       res.writeHead(200, { ...headers, 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=600', vary: 'Accept-Encoding', ...(gz ? { 'content-encoding': 'gzip' } : {}), 'content-length': (gz ?? body).length });
       res.end(req.method === 'HEAD' ? undefined : (gz ?? body));
     } catch (err) {
-      console.error('[sitemap]', err instanceof Error ? err.message : err);
+      log.error({ reqId: requestIdFor(req), err: { message: err instanceof Error ? err.message : String(err) } }, '[sitemap] failed');
       res.writeHead(503, { ...headers, 'content-type': TYPES['.txt'], 'cache-control': NO_CACHE, 'retry-after': '60' });
       res.end('Sitemap no disponible en este momento');
     }
   }
 
-  const server = http.createServer((req, res) => {
+  const handle = (/** @type {Request} */ req, /** @type {Response} */ res) => {
     const registry = readRegistry(settings);
     const headers = securityHeaders(settings, browserRegistry(registry));
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -460,11 +476,12 @@ export function createSiteServer(settings = siteSettings()) {
       }
     }
     sendPage(req, res, registry, urlPath).catch((err) => {
-      console.error('[site] page failed', err);
+      log.error({ reqId: requestIdFor(req), err }, '[site] page failed');
       if (!res.headersSent) res.writeHead(500, { ...headers, 'content-type': TYPES['.txt'] });
       res.end();
     });
-  });
+  };
+  const server = http.createServer(withOps({ ops: settings.ops, site: settings, log, metrics, ready }, handle));
   // longer than clients' idle keep-alive: a reused connection is never closed under a request
   server.keepAliveTimeout = 65_000;
   return server;
@@ -484,7 +501,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const settings = siteSettingsOrExit();
   const server = createSiteServer(settings);
   server.listen(settings.port, settings.host, () => {
-    console.log(`[site] ${settings.siteUrl} (listening on ${settings.host}:${settings.port})`);
+    console.log(JSON.stringify({ level: 30, time: Date.now(), service: 'site', msg: `[site] ${settings.siteUrl} (listening on ${settings.host}:${settings.port})` }));
   });
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGTERM', stop);

@@ -20,10 +20,11 @@ const HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
  * @param {string} apiUrl
  * @param {string} siteKey
  * @param {string} path
+ * @param {string} [requestId] the site request's id (issue 45), sent as X-Request-Id
  * @returns {Promise<T>}
  */
-async function apiJson(apiUrl, siteKey, path) {
-  const headers = siteKey ? { [siteServer.SITE_KEY_HEADER]: siteKey } : {};
+async function apiJson(apiUrl, siteKey, path, requestId) {
+  const headers = { ...(siteKey ? { [siteServer.SITE_KEY_HEADER]: siteKey } : {}), ...(requestId ? { [siteServer.REQUEST_ID_HEADER]: requestId } : {}) };
   const res = await fetch(`${apiUrl}${path}`, { headers, signal: AbortSignal.timeout(15_000) });
   if (!res.ok) throw Object.assign(new Error(`${path}: HTTP ${res.status}`), { status: res.status });
   return /** @type {Promise<T>} */ (res.json());
@@ -38,13 +39,13 @@ export function robotsTxt(siteUrl) {
  * The body for a sitemap path, or null when the path is no sitemap. `landingPath` comes from the
  * shell's server build (shared-contracts/landing.ts).
  * @param {string} urlPath
- * @param {{ siteUrl: string, apiUrl: string, siteKey: string, landingPath: typeof import('../../shared-contracts/src/landing.js').landingPath }} where
+ * @param {{ siteUrl: string, apiUrl: string, siteKey: string, landingPath: typeof import('../../shared-contracts/src/landing.js').landingPath, requestId?: string }} where
  * @returns {Promise<string | null>}
  */
-export async function sitemapFor(urlPath, { siteUrl, apiUrl, siteKey, landingPath }) {
+export async function sitemapFor(urlPath, { siteUrl, apiUrl, siteKey, landingPath, requestId }) {
   if (urlPath === '/sitemap.xml') {
     /** @type {{ files: { file: number, lastmod: string | null }[] }} */
-    const { files } = await apiJson(apiUrl, siteKey, '/sitemap/anuncios');
+    const { files } = await apiJson(apiUrl, siteKey, '/sitemap/anuncios', requestId);
     const entries = [`<sitemap><loc>${xmlEscape(`${siteUrl}/sitemap-lugares.xml`)}</loc></sitemap>`];
     for (const f of files) {
       entries.push(`<sitemap><loc>${xmlEscape(`${siteUrl}/sitemap-anuncios-${f.file}.xml`)}</loc>${f.lastmod ? `<lastmod>${f.lastmod}</lastmod>` : ''}</sitemap>`);
@@ -54,13 +55,13 @@ export async function sitemapFor(urlPath, { siteUrl, apiUrl, siteKey, landingPat
   const block = /^\/sitemap-anuncios-(\d{1,7})\.xml$/.exec(urlPath);
   if (block) {
     /** @type {{ items: { id: string, lastmod: string }[] }} */
-    const { items } = await apiJson(apiUrl, siteKey, `/sitemap/anuncios/${block[1]}`);
+    const { items } = await apiJson(apiUrl, siteKey, `/sitemap/anuncios/${block[1]}`, requestId);
     const urls = items.map((i) => `<url><loc>${xmlEscape(`${siteUrl}/anuncioDetailedView/${i.id}`)}</loc><lastmod>${i.lastmod}</lastmod></url>`);
     return `${HEADER}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   }
   if (urlPath === '/sitemap-lugares.xml') {
     /** @type {{ items: { proposito: string, propiedad: string, lugar?: string }[] }} */
-    const { items } = await apiJson(apiUrl, siteKey, '/sitemap/lugares');
+    const { items } = await apiJson(apiUrl, siteKey, '/sitemap/lugares', requestId);
     const paths = new Set(['/', '/venta', '/alquiler']);
     // the API names only pages that show listings, each place by its own slug
     for (const i of items) {

@@ -29,7 +29,8 @@ import { pageHtml, scriptJson, unavailableHtml } from './page-html.mjs';
  * @typedef {import('../../shared-contracts/src/ssr.js').ServerBuild} ServerBuild
  * @typedef {import('./page-html.mjs').Template} Template
  * @typedef {ReturnType<typeof ssrSettings>} SsrSettings
- * @typedef {{ status: number, body: Buffer, scriptHashes: string[], gzipped: () => Buffer }} RenderedPage
+ * @typedef {{ status: number, body: Buffer, scriptHashes: string[], gzipped: () => Buffer, shareable?: boolean }} RenderedPage
+ *   `shareable`: a complete render, the same bytes for every visitor (no nonce in it): a CDN may keep it (ops.mjs)
  * @typedef {{ status: number, body: Buffer, scriptHashes: string[] }} KeptResponse
  */
 
@@ -124,9 +125,10 @@ export function ssrSettings(env = process.env) {
 
 /**
  * @param {{ config: { apiBaseUrl: string }, siteUrl: string, ssr?: SsrSettings }} settings the site's (site-server.mjs)
- * @param {{ shellDist: string }} where
+ * @param {{ shellDist: string, log?: { warn: (o: object, msg: string) => void }, metrics?: { fallback: (reason: 'too-large') => void } }} where
+ *   `log` and `metrics`: the site server's (ops.mjs)
  */
-export function createSsr(settings, { shellDist }) {
+export function createSsr(settings, { shellDist, log, metrics }) {
   const serverBuild = path.join(shellDist, 'server', 'server.js');
   const options = settings.ssr ?? ssrSettings();
   /** @type {Promise<Renderer> | null} */
@@ -173,22 +175,23 @@ export function createSsr(settings, { shellDist }) {
    * `templateVersion` changes when index.html does. The answer: status, body (Buffer),
    * `gzipped()` and `scriptHashes` (CSP sources for the inline data script).
    * @param {string} url
-   * @param {{ template: Template, templateVersion: number, registry: { browser: Record<string, string>, server: Record<string, string> }, nonce: string }} page
+   * `requestId`: forwarded to the API calls of the render (issue 45).
+   * @param {{ template: Template, templateVersion: number, registry: { browser: Record<string, string>, server: Record<string, string> }, nonce: string, requestId?: string }} page
    * @returns {Promise<RenderedPage | null>}
    */
-  async function renderPage(url, { template, templateVersion, registry, nonce }) {
+  async function renderPage(url, { template, templateVersion, registry, nonce, requestId }) {
     const r = await getRenderer();
     if (!r) return null;
     /** @param {string} key */
     const responseKey = (key) => `${key}|${templateVersion}|${JSON.stringify(registry.browser)}`;
-    let result = await r.render(url, registry.server, nonce, { hasResponse: (key) => responses.get(responseKey(key)) !== undefined });
+    let result = await r.render(url, registry.server, nonce, { hasResponse: (key) => responses.get(responseKey(key)) !== undefined, requestId });
     if (!result) return null;
     if (result.reused) {
       const key = responseKey(/** @type {string} */ (result.key));
       const kept = responses.get(key);
-      if (kept) return { status: kept.status, body: kept.body, scriptHashes: kept.scriptHashes, gzipped: () => responses.gzip(key, kept, gzip) };
+      if (kept) return { status: kept.status, body: kept.body, scriptHashes: kept.scriptHashes, gzipped: () => responses.gzip(key, kept, gzip), shareable: true };
       // dropped meanwhile: render it
-      result = await r.render(url, registry.server, nonce);
+      result = await r.render(url, registry.server, nonce, { requestId });
       if (!result) return null;
     }
     if (result.status === 503) {
@@ -206,7 +209,7 @@ export function createSsr(settings, { shellDist }) {
       const key = responseKey(result.key);
       responses.set(key, { status: result.status, body, scriptHashes });
       const kept = responses.get(key);
-      if (kept) return { status: result.status, body, scriptHashes, gzipped: () => responses.gzip(key, kept, gzip) };
+      if (kept) return { status: result.status, body, scriptHashes, gzipped: () => responses.gzip(key, kept, gzip), shareable: true };
     }
     return { status: result.status, body, scriptHashes, gzipped: () => gzip(body) };
   }
@@ -220,7 +223,10 @@ export function createSsr(settings, { shellDist }) {
    * @returns {RenderedPage}
    */
   function tooLarge(url, result, template, bytes) {
-    console.warn(`[ssr] ${url}: la página pasa de SSR_MAX_PAGE_BYTES (${bytes ?? 'el render'} > ${options.maxPageBytes} bytes); la dibuja el navegador`);
+    metrics?.fallback('too-large');
+    const message = `[ssr] ${url}: la página pasa de SSR_MAX_PAGE_BYTES (${bytes ?? 'el render'} > ${options.maxPageBytes} bytes); la dibuja el navegador`;
+    if (log) log.warn({}, message);
+    else console.warn(message);
     const body = Buffer.from(pageHtml(template, { head: result.head }));
     return { status: result.status, body, scriptHashes: [], gzipped: () => gzip(body) };
   }

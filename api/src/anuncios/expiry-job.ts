@@ -59,5 +59,5 @@ export type ExpiryScheduler = PeriodicJob;
 
 /** Runs the job now and then every hour until the server closes (periodic-job.ts). */
 export function startExpiryJob(app: FastifyInstance, everyMs = HOUR_MS): ExpiryScheduler {
-  return startPeriodicJob(app, () => runExpiryJob(app), everyMs, 'el trabajo de vencimiento falló');
+  return startPeriodicJob(app, 'expiry', () => runExpiryJob(app), everyMs, 'el trabajo de vencimiento falló');
 }

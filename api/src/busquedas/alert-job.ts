@@ -120,5 +120,5 @@ export type AlertScheduler = PeriodicJob;
 
 /** Runs the job now and then every minute until the server closes (periodic-job.ts). */
 export function startAlertJob(app: FastifyInstance, everyMs = MINUTE_MS): AlertScheduler {
-  return startPeriodicJob(app, () => runAlertJob(app), everyMs, 'el trabajo de alertas falló');
+  return startPeriodicJob(app, 'alerts', () => runAlertJob(app), everyMs, 'el trabajo de alertas falló');
 }

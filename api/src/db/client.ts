@@ -33,10 +33,12 @@ export interface Database {
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** PGlite on its thread: milliseconds the thread has had work (issue 45's metrics). */
+  threadBusyMs?(): number;
 }
 
 /** Advisory lock keys (any bigint; these spell the purpose so they show in pg_locks). */
-export const ADVISORY_LOCKS = { migrations: 1_801_001, feeds: 1_801_002, expiry: 1_801_003, alerts: 1_801_004 } as const;
+export const ADVISORY_LOCKS = { migrations: 1_801_001, feeds: 1_801_002, expiry: 1_801_003, alerts: 1_801_004, seed: 1_801_005 } as const;
 export type AdvisoryLock = (typeof ADVISORY_LOCKS)[keyof typeof ADVISORY_LOCKS];
 
 /** PostgreSQL aborts a statement after this long (ms): a saturated database answers 503, never hangs. */
@@ -73,7 +75,8 @@ async function vacuumedAfter(query: (text: string) => Promise<{ rows: { n: numbe
  */
 export async function openPglite(dataDir: string | null, opts: { thread?: boolean } = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = opts.thread === false ? (dataDir ? new PGlite(dataDir) : new PGlite()) : new PgliteThread(dataDir).asPglite();
+  const thread = opts.thread === false ? null : new PgliteThread(dataDir);
+  const client = thread ? thread.asPglite() : dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
@@ -89,6 +92,7 @@ export async function openPglite(dataDir: string | null, opts: { thread?: boolea
     listen: async () => async () => undefined,
     notify: async () => undefined,
     close: () => client.close(),
+    ...(thread ? { threadBusyMs: () => thread.busyMs } : {}),
   };
 }
 

@@ -124,6 +124,9 @@ export class PgliteThread {
   /** Set once the thread is gone: every later call fails with it. */
   private gone: Error | null = null;
   private parsers: Parsers = {};
+  /** Time with at least one call outstanding, and since when the current such stretch runs (issue 45's metrics). */
+  private busyTotalMs = 0;
+  private busySince = 0;
 
   constructor(dataDir: string | null) {
     this.worker = new Worker(path.join(__dirname, 'pglite-worker.mjs'), { workerData: { dataDir, identity: DRIZZLE_TEXT_TYPES } });
@@ -141,6 +144,7 @@ export class PgliteThread {
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
       this.pending.delete(message.id);
+      if (this.pending.size === 0) this.busyTotalMs += performance.now() - this.busySince;
       if (message.error) waiting.reject(asError(message.error));
       else waiting.resolve(message.result);
     });
@@ -157,6 +161,7 @@ export class PgliteThread {
   private call<T>(message: Record<string, unknown>): Promise<T> {
     if (this.gone) return Promise.reject(this.gone);
     const id = this.nextId++;
+    if (this.pending.size === 0) this.busySince = performance.now();
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.worker.postMessage({ ...message, id });
@@ -213,6 +218,11 @@ export class PgliteThread {
     if (this.gone) return;
     await this.call({ op: 'close' });
     await this.worker.terminate();
+  }
+
+  /** Milliseconds the thread has had work since it started (a stretch under way counts up to now). */
+  get busyMs(): number {
+    return this.busyTotalMs + (this.pending.size ? performance.now() - this.busySince : 0);
   }
 
   /** Typed as the PGlite it stands for (drizzle's PGlite driver takes one). */

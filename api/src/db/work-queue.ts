@@ -33,10 +33,17 @@ export interface WorkQueue {
   run<T>(work: () => Promise<T>, opts?: RunOptions): Promise<T>;
   readonly active: number;
   readonly queued: number;
+  /** How many runs were refused (full queue or waited too long) since the queue was made (issue 45's metrics). */
+  readonly rejected: number;
 }
 
 export function createWorkQueue({ concurrency, maxQueued, maxWaitMs }: WorkQueueOptions): WorkQueue {
   let active = 0;
+  let rejected = 0;
+  const refuse = () => {
+    rejected += 1;
+    return new OverloadError();
+  };
   type Slot = { start: () => void; timer: NodeJS.Timeout };
   /** Continuing work first, then new work, each in arrival order. */
   const continuing: Slot[] = [];
@@ -58,20 +65,23 @@ export function createWorkQueue({ concurrency, maxQueued, maxWaitMs }: WorkQueue
     get queued() {
       return continuing.length + waiting.length;
     },
+    get rejected() {
+      return rejected;
+    },
     run<T>(work: () => Promise<T>, opts: RunOptions = {}): Promise<T> {
       const go = () => {
         active += 1;
         return work().finally(next);
       };
       if (active < concurrency) return go();
-      if (continuing.length + waiting.length >= maxQueued) return Promise.reject(new OverloadError());
+      if (continuing.length + waiting.length >= maxQueued) return Promise.reject(refuse());
       const line = opts.continuing ? continuing : waiting;
       return new Promise<T>((resolve, reject) => {
         const slot: Slot = {
           start: () => go().then(resolve, reject),
           timer: setTimeout(() => {
             line.splice(line.indexOf(slot), 1);
-            reject(new OverloadError());
+            reject(refuse());
           }, maxWaitMs),
         };
         line.push(slot);

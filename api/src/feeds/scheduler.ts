@@ -30,7 +30,7 @@ export function startFeedScheduler(app: FastifyInstance, env: NodeJS.ProcessEnv 
 
   async function run(): Promise<void> {
     try {
-      const done = await app.database.whileLocked(ADVISORY_LOCKS.feeds, () => importOnce());
+      const done = await app.database.whileLocked(ADVISORY_LOCKS.feeds, () => app.telemetry.jobRun('feeds', importOnce));
       if (done === null) app.log.info('importación de feeds omitida: otra instancia la está haciendo');
     } catch (err) {
       app.log.error({ err }, 'importación de feeds fallida');

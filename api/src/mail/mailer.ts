@@ -40,14 +40,25 @@ export interface Mailer {
  * localhost, where a person trying the portal has no mailbox; elsewhere a link in the log is a
  * password reset for whoever reads the log).
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger; logLinks?: boolean }): Mailer {
+export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger; logLinks?: boolean; onResult?: (sent: boolean) => void }): Mailer {
   const mode = opts.smtpUrl ? 'smtp' : 'outbox';
   const transport: Transporter = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const pending = new Set<Promise<void>>();
 
+  /** Every delivery, counted sent or failed (issue 45's metrics). */
   async function deliver(message: MailMessage) {
+    try {
+      await deliverOnce(message);
+      opts.onResult?.(true);
+    } catch (err) {
+      opts.onResult?.(false);
+      throw err;
+    }
+  }
+
+  async function deliverOnce(message: MailMessage) {
     // The schemas already refuse lists; this is the last door before a relay (issue 19).
     if (!isSingleEmail(message.to)) throw new Error('destinatario no válido: se esperaba una sola dirección');
     const { to, subject, text, html, headers, messageId } = message;

@@ -12,9 +12,10 @@ async function mailPlugin(app: FastifyInstance) {
     outboxDir: path.join(app.config.dataDir, 'outbox'),
     log: app.log,
     logLinks: isLocalSite(app.config.publicSiteUrl),
+    onResult: app.telemetry.mail,
   });
   app.decorate('mailer', mailer);
   app.addHook('onClose', () => mailer.close());
 }
 
-export default fp(mailPlugin, { name: 'mail', fastify: '5.x', dependencies: ['config'] });
+export default fp(mailPlugin, { name: 'mail', fastify: '5.x', dependencies: ['config', 'metrics'] });

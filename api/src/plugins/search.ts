@@ -26,8 +26,8 @@ function searchQueueOptions(database: Database, overrides: Partial<WorkQueueOpti
 }
 
 async function searchPlugin(app: FastifyInstance, opts: SearchPluginOptions) {
-  app.decorate('searchCache', createSearchCache(app.clock));
-  const searchChanges = await createSearchChanges(app.database, app.searchCache, app.log);
+  app.decorate('searchCache', createSearchCache(app.clock, undefined, undefined, undefined, app.telemetry.cacheLookup));
+  const searchChanges = await createSearchChanges(app.database, app.searchCache, app.log, app.telemetry.notifyLag);
   app.addHook('onClose', () => searchChanges.close());
   app.decorate('searchChanges', searchChanges);
   app.decorate('searchQueue', createWorkQueue(searchQueueOptions(app.database, opts.queue)));
@@ -35,4 +35,4 @@ async function searchPlugin(app: FastifyInstance, opts: SearchPluginOptions) {
   app.addHook('onClose', () => app.searchCache.settle());
 }
 
-export default fp(searchPlugin, { name: 'search', fastify: '5.x', dependencies: ['config', 'db'] });
+export default fp(searchPlugin, { name: 'search', fastify: '5.x', dependencies: ['config', 'db', 'metrics'] });

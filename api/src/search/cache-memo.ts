@@ -76,6 +76,8 @@ export class Memo<T> {
     private readonly track: (p: Promise<unknown>) => void,
     /** The filters as the entry keeps them (cache.ts: all in one shape, filters.ts `matchable`). */
     private readonly keep: (filters: Filters) => Filters = (f) => f,
+    /** Told whether each `get` found a fresh entry (issue 45's hit and miss counts). */
+    private readonly onLookup: (hit: boolean) => void = () => undefined,
   ) {}
 
   private setEntry(key: string, entry: Entry<T>) {
@@ -165,6 +167,7 @@ export class Memo<T> {
   get(key: string, filters: Filters, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
     const age = hit ? this.clock.now() - hit.at : Infinity;
+    this.onLookup(age < this.ttlMs);
     if (!hit || age >= this.ttlMs) {
       if (hit) this.keepFallback(key, hit);
       return this.withFallback(key, this.store(key, filters, load).value);

@@ -105,7 +105,8 @@ function patched(
   return patchPage(page, value, edit, before(base + (page - 1)), before(base + (page + 1)));
 }
 
-export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000, maxPages = 1000): SearchCache {
+/** `onLookup`: told of each count, page and option-list lookup, hit or miss (issue 45's metrics). */
+export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000, maxPages = 1000, onLookup?: (kind: 'options' | 'count' | 'page', hit: boolean) => void): SearchCache {
   // Every load and background refresh in flight, so a close can wait for them (issue 19, item 8).
   const running = new Set<Promise<unknown>>();
   const track = (p: Promise<unknown>) => {
@@ -113,9 +114,10 @@ export function createSearchCache(clock: Clock, ttlMs = 60_000, maxCounts = 5000
     const done = () => running.delete(p);
     p.then(done, done);
   };
-  const options = new Memo<OptionLists>(clock, ttlMs, 1, track, matchable);
-  const counts = new Memo<Counted>(clock, ttlMs, maxCounts, track, matchable);
-  const pages = new Memo<CachedPage>(clock, ttlMs, maxPages, track, matchable);
+  const told = (kind: 'options' | 'count' | 'page') => (hit: boolean) => onLookup?.(kind, hit);
+  const options = new Memo<OptionLists>(clock, ttlMs, 1, track, matchable, told('options'));
+  const counts = new Memo<Counted>(clock, ttlMs, maxCounts, track, matchable, told('count'));
+  const pages = new Memo<CachedPage>(clock, ttlMs, maxPages, track, matchable, told('page'));
   const anchors = new Memo<Placed[]>(clock, ttlMs, 20, track, matchable);
   return {
     anchors: (filters, key, load) => anchors.peek(key, filters, load),

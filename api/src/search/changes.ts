@@ -28,17 +28,18 @@ export interface SearchChanges {
   close(): Promise<void>;
 }
 
-function parse(payload: string): { from: string; change: SearchChange } | null {
+function parse(payload: string): { from: string; at?: number; change: SearchChange } | null {
   try {
-    const message = JSON.parse(payload) as { from?: unknown; change?: unknown };
+    const message = JSON.parse(payload) as { from?: unknown; at?: unknown; change?: unknown };
+    const at = typeof message.at === 'number' ? message.at : undefined;
     const change = message.change;
     if (typeof message.from !== 'string') return null;
-    if (change === 'all') return { from: message.from, change };
+    if (change === 'all') return { from: message.from, at, change };
     if (change && typeof change === 'object' && Array.isArray((change as { rows?: unknown }).rows)) {
       const { rows, moved } = change as { rows: SearchRow[]; moved?: { left?: unknown; entered?: unknown } };
       // Counts move only by a well-formed `moved`; anything else drops them (as an older instance's message does).
       const valid = moved && Array.isArray(moved.left) && Array.isArray(moved.entered);
-      return { from: message.from, change: valid ? { rows, moved: moved as { left: SearchRow[]; entered: SearchRow[] } } : { rows } };
+      return { from: message.from, at, change: valid ? { rows, moved: moved as { left: SearchRow[]; entered: SearchRow[] } } : { rows } };
     }
     return null;
   } catch {
@@ -51,18 +52,22 @@ function parse(payload: string): { from: string; change: SearchChange } | null {
  * they do not fit (the other instances then read those pages again), as "everything" when even
  * that does not fit.
  */
-function payloadOf(from: string, change: SearchChange): string {
-  const payload = JSON.stringify({ from, change });
+function payloadOf(from: string, change: SearchChange, at = Date.now()): string {
+  const payload = JSON.stringify({ from, at, change });
   if (Buffer.byteLength(payload) < 7000) return payload;
   if (change !== 'all' && change.moved) {
     const entered = change.moved.entered.map(({ card: _, ...row }) => row);
-    const smaller = JSON.stringify({ from, change: { ...change, moved: { ...change.moved, entered } } });
+    const smaller = JSON.stringify({ from, at, change: { ...change, moved: { ...change.moved, entered } } });
     if (Buffer.byteLength(smaller) < 7000) return smaller;
   }
-  return JSON.stringify({ from, change: 'all' });
+  return JSON.stringify({ from, at, change: 'all' });
 }
 
-export async function createSearchChanges(database: Database, cache: SearchCache, log: FastifyBaseLogger): Promise<SearchChanges> {
+/**
+ * `onLag`: seconds from another instance's NOTIFY (its wall clock, `at` in the payload) to its
+ * arrival here (issue 45's metrics; includes the clocks' skew, which NTP keeps to milliseconds).
+ */
+export async function createSearchChanges(database: Database, cache: SearchCache, log: FastifyBaseLogger, onLag?: (seconds: number) => void): Promise<SearchChanges> {
   const instance = crypto.randomUUID();
   // This instance hears its own messages too: recognized by their first bytes (payloadOf writes
   // `from` first), without parsing the card they carry.
@@ -73,6 +78,7 @@ export async function createSearchChanges(database: Database, cache: SearchCache
     if (payload.startsWith(own)) return;
     const message = parse(payload);
     if (message?.from === instance) return;
+    if (message?.at !== undefined) onLag?.((Date.now() - message.at) / 1000);
     cache.invalidate(message?.change ?? 'all');
     changed();
   });

@@ -9,13 +9,14 @@
  * the data to embed. A remote that fails or is slow on the server leaves its Suspense fallback in
  * the HTML, and the browser renders that area; the page is never a 500 for it.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { StaticRouter, matchPath } from 'web-runtime/router';
-import { ApiError, MSG, PAGES, SITE_KEY_HEADER, createApiClient, parseRuntimeConfig, type PageHead, type Renderer, type RendererOptions, type ServerDataLoader } from 'shared-contracts';
+import { ApiError, MSG, PAGES, REQUEST_ID_HEADER, SITE_KEY_HEADER, createApiClient, parseRuntimeConfig, type PageHead, type Renderer, type RendererOptions, type ServerDataLoader } from 'shared-contracts';
 import { setRenderedState, usePortalStore } from 'web-runtime/store';
 import { FirstPageData } from '../app/app';
 import { ThemeProvider } from '../app/theme-provider';
@@ -93,9 +94,19 @@ function renderHtml(element: React.ReactNode, timeoutMs: number, nonce: string, 
   });
 }
 
-/** fetch with the site server's key on every call (the API client's headers are a plain object). */
-function withSiteKey(siteKey: string): typeof fetch {
-  return (input, init = {}) => fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), [SITE_KEY_HEADER]: siteKey } });
+/** The site request a render serves (issue 45): its id goes with every API call the render makes. */
+const currentRequest = new AsyncLocalStorage<string>();
+
+/**
+ * fetch with the site server's key (when set) and the site request's id on every call (the API
+ * client's headers are a plain object).
+ */
+function withSiteHeaders(siteKey: string | undefined): typeof fetch {
+  return (input, init = {}) => {
+    const requestId = currentRequest.getStore();
+    const extra: Record<string, string> = { ...(siteKey ? { [SITE_KEY_HEADER]: siteKey } : {}), ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}) };
+    return fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), ...extra } });
+  };
 }
 
 export function createRenderer(options: RendererOptions): Renderer {
@@ -105,7 +116,7 @@ export function createRenderer(options: RendererOptions): Renderer {
   setRenderedState({ config: usePortalStore.getState().config });
   setRemoteTimeoutOverride(options.remoteTimeoutMs);
   registerPlugins([fsEntryPlugin()]);
-  const api = createApiClient({ baseUrl: options.apiUrl, fetch: options.siteKey ? withSiteKey(options.siteKey) : undefined });
+  const api = createApiClient({ baseUrl: options.apiUrl, fetch: withSiteHeaders(options.siteKey) });
   let registered = '';
   /** Rendered pages by address, remotes and data (html-cache.ts): about 16 MB of HTML, a minute each. */
   const rendered = createHtmlCache<{ styles: string }>(16 * 1024 * 1024, 60_000);
@@ -121,7 +132,10 @@ export function createRenderer(options: RendererOptions): Renderer {
   }
 
   return {
-    async render(url, serverRegistry, nonce, renderOptions = {}) {
+    render: (url, serverRegistry, nonce, renderOptions = {}) => currentRequest.run(renderOptions.requestId ?? '', () => render(url, serverRegistry, nonce, renderOptions)),
+  };
+
+  async function render(...[url, serverRegistry, nonce, renderOptions = {}]: Parameters<Renderer['render']>): ReturnType<Renderer['render']> {
       syncRegistry(serverRegistry);
       const { pathname, search } = new URL(url, 'http://x');
       const routed = PAGES.map((p) => ({ page: p, match: matchPath(p.path, pathname) })).find((r) => r.match);
@@ -174,6 +188,5 @@ export function createRenderer(options: RendererOptions): Renderer {
       const styles = antdStyles() + collectCss();
       if (complete) rendered.set(key, { html, nonce, rest: { styles } });
       return { status, html, styles, head, pageData, modules, key: complete ? key : undefined };
-    },
-  };
+  }
 }

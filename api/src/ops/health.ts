@@ -1,0 +1,51 @@
+/**
+ * Liveness and readiness (issue 45), beside the older `/health` (kept as it was):
+ * - `GET /livez`: 200 while the process answers at all; never asks the database, so a database
+ *   outage does not get every instance restarted.
+ * - `GET /readyz`: 200 only when the app has started, is not closing and the database answers
+ *   `select 1` within READY_DB_TIMEOUT_MS; otherwise 503 with the reason. A load balancer stops
+ *   sending traffic to an instance that is migrating (see startup-listener.ts), closing or cut off
+ *   from its database.
+ * Both are public and cheap; their answers say nothing beyond the phase and the engine.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { createPhase, type PhaseTracker } from './phase';
+
+/** Longer than a healthy `select 1`, shorter than a probe's usual timeout (1 s in Kubernetes is the default; set yours above this). */
+export const READY_DB_TIMEOUT_MS = 2_000;
+
+export interface HealthOptions {
+  /** The process's tracker (server.ts shares it with the start-up listener); a new one otherwise. */
+  phase?: PhaseTracker;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function healthPlugin(app: FastifyInstance, opts: HealthOptions) {
+  const phase = opts.phase ?? createPhase();
+  app.decorate('phase', phase);
+  app.addHook('onReady', async () => phase.set('ready'));
+  app.addHook('preClose', async () => phase.set('closing'));
+
+  const noStore = { 'cache-control': 'no-store' };
+  app.get('/livez', async (_request, reply) => reply.headers(noStore).send({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    reply.headers(noStore);
+    if (phase.current !== 'ready') return reply.code(503).send({ status: phase.current });
+    try {
+      await withTimeout(app.database.db.execute('select 1'), READY_DB_TIMEOUT_MS);
+    } catch {
+      return reply.code(503).send({ status: 'database-unreachable' });
+    }
+    return { status: 'ready', engine: app.database.engine };
+  });
+}
+
+export default fp(healthPlugin, { name: 'health', fastify: '5.x', dependencies: ['config'] });
