@@ -9,6 +9,7 @@
  * Both are public and cheap; their answers say nothing beyond the phase and the engine.
  */
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { createPhase, type PhaseTracker } from './phase';
 
@@ -28,6 +29,16 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+// Their answers, for the route schemas and the OpenAPI document (decision 0025).
+const livezSchema = { tags: ['Estado'], response: { 200: z.object({ status: z.literal('ok') }) } };
+const readyzSchema = {
+  tags: ['Estado'],
+  response: {
+    200: z.object({ status: z.literal('ready'), engine: z.enum(['pglite', 'postgres']) }),
+    503: z.object({ status: z.enum(['starting', 'migrating', 'closing', 'database-unreachable']) }),
+  },
+};
+
 async function healthPlugin(app: FastifyInstance, opts: HealthOptions) {
   const phase = opts.phase ?? createPhase();
   app.decorate('phase', phase);
@@ -35,8 +46,8 @@ async function healthPlugin(app: FastifyInstance, opts: HealthOptions) {
   app.addHook('preClose', async () => phase.set('closing'));
 
   const noStore = { 'cache-control': 'no-store' };
-  app.get('/livez', async (_request, reply) => reply.headers(noStore).send({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/livez', { schema: livezSchema }, async (_request, reply) => reply.headers(noStore).send({ status: 'ok' }));
+  app.get('/readyz', { schema: readyzSchema }, async (_request, reply) => {
     reply.headers(noStore);
     if (phase.current !== 'ready') return reply.code(503).send({ status: phase.current });
     try {

@@ -134,7 +134,8 @@ async function metricsPlugin(app: FastifyInstance) {
     },
   });
   app.decorate('telemetry', createApiMetrics(app, registry));
-  app.get('/metrics', { config: { disableMetrics: true } }, async (request: FastifyRequest, reply) => {
+  // Hidden from the OpenAPI document: an operator's route (Prometheus text), not the portal's API.
+  app.get('/metrics', { config: { disableMetrics: true }, schema: { hide: true } }, async (request: FastifyRequest, reply) => {
     const access = metricsAccess(app.config, request.headers.authorization, request.socket.remoteAddress);
     // the app's own 404 and 401 answers (plugins/error-handler.ts, auth.ts)
     if (access === 'hidden') return reply.code(404).send({ error: MSG.notFound, message: 'Not Found' });
