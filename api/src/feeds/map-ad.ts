@@ -5,14 +5,14 @@
  */
 import { z } from 'zod';
 import { COMPANIES, MAX_IMAGES, MSG, PROPIEDAD_FILTER, PROPOSITO_FILTER, locationLine, type CompanyKey } from 'shared-contracts';
-import { anuncioSchema, firstError, phoneOrAsIs } from 'shared-contracts/schemas';
+import { anuncioFieldsSchema, firstError, phoneOrAsIs } from 'shared-contracts/schemas';
 import type { NewAnuncioRow } from '../db/schema';
 import { htmlToText } from './html-text';
 import { resolveLocation } from './location';
 import type { RawAd } from './types';
 import { currencyInPrice, mapCurrency, mapPropertyType, mapPurpose, parseAmount, parseCount } from './vocabulary';
 
-const feedAnuncioSchema = anuncioSchema.extend({
+const feedAnuncioSchema = anuncioFieldsSchema.extend({
   // Issue 39 requires a title and a price above 0 of what users publish; partner ads keep the
   // feed rules they had (an ad without a title is still a listing, a price is only required).
   title: z.string().max(140, 'Máximo 140 caracteres').trim(),
@@ -20,7 +20,7 @@ const feedAnuncioSchema = anuncioSchema.extend({
   proposito: z.enum(PROPOSITO_FILTER),
   propiedad: z.enum(PROPIEDAD_FILTER),
   apellido: z.literal(''),
-  email: anuncioSchema.shape.email.or(z.literal('')),
+  email: anuncioFieldsSchema.shape.email.or(z.literal('')),
   // E.164 when it parses as a Dominican/NANP number; otherwise kept as the partner wrote it (issue 21)
   movil: z.string().trim().min(1, MSG.celularRequerido).max(30).transform(phoneOrAsIs),
 });
