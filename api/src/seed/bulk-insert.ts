@@ -19,10 +19,17 @@ const COLUMNS: readonly (readonly [string, string, (r: DemoListing) => unknown])
   ['movil', 'text', (r) => r.movil], ['email', 'text', (r) => r.email], ['place', 'text', (r) => r.place],
   ['region', 'text', (r) => r.region], ['locality', 'text', (r) => r.locality], ['address', 'text', (r) => r.address],
   ['latitude', 'float8', (r) => r.latitude], ['longitude', 'float8', (r) => r.longitude],
+  // issue 42
+  ['medios_banos', 'int4', (r) => r.mediosBanos], ['parqueos', 'int4', (r) => r.parqueos], ['amueblado', 'text', (r) => r.amueblado],
+  ['respaldo', 'text', (r) => r.respaldo], ['cisterna', 'bool', (r) => r.cisterna], ['gas_comun', 'bool', (r) => r.gasComun],
+  ['ascensor', 'bool', (r) => r.ascensor], ['seguridad_24h', 'bool', (r) => r.seguridad24h], ['area_social', 'bool', (r) => r.areaSocial],
+  ['mantenimiento', 'float8', (r) => r.mantenimiento], ['mantenimiento_moneda', 'text', (r) => r.mantenimientoMoneda],
+  ['mantenimiento_rd', 'float8', (r) => r.mantenimientoRd], ['mantenimiento_us', 'float8', (r) => r.mantenimientoUs],
+  ['ano_construccion', 'int4', (r) => r.anoConstruccion], ['construccion', 'text', (r) => r.construccion], ['entrega', 'text', (r) => r.entrega],
 ];
 
 /**
- * INSERT … SELECT FROM unnest(arrays): 29 parameters per statement instead of 29 per row, so
+ * INSERT … SELECT FROM unnest(arrays): one array parameter per column and statement instead of one per column and row, so
  * neither drizzle nor the server parses thousands of placeholders (about 3x faster here).
  */
 function insertStatement(rows: DemoListing[]) {
