@@ -8,7 +8,7 @@ import { createSearchCache, MOVE_SETTLED_BEFORE_MS } from '../src/search/cache';
 import { pageBody, restOf, type CachedPage } from '../src/search/page-patch';
 import { OverloadError } from '../src/db/work-queue';
 import { matchesFilters } from '../src/search/filters';
-import type { SearchRow } from '../src/search/rows';
+import { UNKNOWN_ATTRIBUTES, type SearchRow } from '../src/search/rows';
 import { rng } from './random';
 import { ManualClock } from '../test/support/app';
 
@@ -131,7 +131,7 @@ describe('search cache', () => {
     await count('bavaro', async () => 20, bavaro);
     await body(cache.page(santiago, 'santiago#0', async () => page('old santiago')));
     await body(cache.page({}, '#0', async () => page('old home')));
-    const row = { seq: 1, place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
+    const row = { ...UNKNOWN_ATTRIBUTES, seq: 1, place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
     cache.invalidate({ rows: [row] });
     expect(await count('santiago', async () => 11, santiago)).toBe(11);
     expect(await body(cache.page(santiago, 'santiago#0', async () => page('new santiago')))).toBe('new santiago');
@@ -154,7 +154,7 @@ describe('search cache', () => {
     await count('bavaro', async () => 20, bavaro);
     await body(cache.page(santiago, 'santiago#0', async () => page('old santiago')));
     clock.advance(MOVE_SETTLED_BEFORE_MS + 1);
-    const casa = { seq: 1, place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
+    const casa = { ...UNKNOWN_ATTRIBUTES, seq: 1, place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
     const recount = async () => -1;
     // Published: +1 where it matches, nothing elsewhere; no count is read again, the page is.
     cache.invalidate({ rows: [casa], moved: { left: [], entered: [casa] } });
@@ -185,7 +185,7 @@ describe('search cache', () => {
     await cache.page(santiago, 'santiago#0', async () => answer([5, 4]));
     await cache.page(bavaro, 'bavaro#0', async () => answer([3]));
     clock.advance(1);
-    const casa = { seq: 9, place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
+    const casa = { ...UNKNOWN_ATTRIBUTES, seq: 9, place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
     cache.invalidate({ rows: [casa], moved: { left: [], entered: [{ ...casa, card: cardOf(9) }] } }, clock.now());
     const patched = await cache.page(santiago, 'santiago#0', readAgain);
     expect(patched.seqs).toEqual([9, 5, 4]);
@@ -218,7 +218,7 @@ describe('search cache', () => {
     ];
     for (const [key, filters] of searches) await count(key, async () => 10, filters);
     clock.advance(1);
-    const casa = { seq: 1, place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
+    const casa = { ...UNKNOWN_ATTRIBUTES, seq: 1, place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
     cache.invalidate({ rows: [casa], moved: { left: [], entered: [casa] } }, clock.now());
     const after = Object.fromEntries(await Promise.all(searches.map(async ([key, filters]) => [key, await count(key, async () => -1, filters)] as const)));
     expect(after).toEqual({ all: 11, santiago: 11, 'santiago-casa': 11, 'santiago-solar': 10, jardines: 11, 'la-vega': 10, 'la-vega-jardines': 10 });
@@ -260,7 +260,7 @@ describe('search cache', () => {
       clock.advance(1);
       const gone = listed.length && random() < 0.4 ? listed.splice(Math.floor(random() * listed.length), 1) : [];
       const entered = gone.length ? [] : [{
-        seq, ...pick(places), proposito: pick(['venta', 'alquiler']), propiedad: pick(['Casa', 'Apartamento', 'Solar']),
+        ...UNKNOWN_ATTRIBUTES, seq, ...pick(places), proposito: pick(['venta', 'alquiler']), propiedad: pick(['Casa', 'Apartamento', 'Solar']),
         habitaciones: pick([null, 1, 2, 3, 5]), metros: 120, moneda: pick(['RD', 'US']), price: Math.floor(random() * 3_000_000), priceRd: Math.floor(random() * 3_000_000),
       }];
       listed.push(...entered);
@@ -282,7 +282,7 @@ describe('search cache', () => {
     const cache = createSearchCache(clock, TTL);
     const count = counter(cache);
     const santiago: Filters = { region: 'Santiago' };
-    const casa = { seq: 1, place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
+    const casa = { ...UNKNOWN_ATTRIBUTES, seq: 1, place: 'Santiago', region: 'Santiago', locality: 'Los Jardines', proposito: 'venta', propiedad: 'Casa', habitaciones: 3, metros: 200, moneda: 'RD', price: 4_000_000, priceRd: 4_000_000 };
     const published = { rows: [casa], moved: { left: [], entered: [casa] } };
     // Settled less than MOVE_SETTLED_BEFORE_MS ago: it may already include the write (another instance's NOTIFY arrives late).
     await count('santiago', async () => 11, santiago);

@@ -64,15 +64,19 @@ describe.each(engines())('search codes on %s', (engine) => {
     const folder = migrationsBefore('0014_search_codes');
     try {
       await migrateWith(database, folder);
-      await bulkInsertListings(database.db, { count: 1_500, seed: 11, batchSize: 250 });
+      await bulkInsertListings(database.db, { count: 1_500, seed: 11, batchSize: 250, attributes: false });
       await database.migrate();
-      // The rewritten table is vacuumed by the upgrade: its searches stay index-only scans.
-      const [map] = await rowsOf<{ pages: number; visible: number }>(
+      // The rewritten table is vacuumed by the upgrade: its searches stay index-only scans, every
+      // page that holds a row all-visible. (Upgraded through 0020 too, whose fill moves the rows
+      // once more, the pages it emptied stay at the table's end, empty: no index entry leads there.)
+      const [map] = await rowsOf<{ pages: number; visible: number; holding: number }>(
         database,
-        sql`SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE relname = 'anuncio_search'`,
+        sql`SELECT relpages AS pages, relallvisible AS visible,
+              (SELECT count(DISTINCT (ctid::text::point)[0])::int FROM anuncio_search) AS holding
+            FROM pg_class WHERE relname = 'anuncio_search'`,
       );
-      expect(map!.pages).toBeGreaterThan(0);
-      expect(map!.visible).toBe(map!.pages);
+      expect(map!.holding).toBeGreaterThan(0);
+      expect(map!.visible).toBeGreaterThanOrEqual(map!.holding);
 
       // Every searchable listing's row, its codes read back as text, is the listing's own values.
       const differences = await rowsOf<{ n: number }>(database, sql`

@@ -2,6 +2,7 @@
 import type { Anuncio } from './types';
 import type { Proposito } from './enums';
 import { MSG } from './messages';
+import { AMENIDAD_LABELS, AMENIDADES, AMUEBLADO_LABELS, ATTR_FIELD_LABELS, CONSTRUCCION_LABELS, RESPALDO_LABELS } from './attributes';
 
 /** (###) ###-####, '+1 ' first when an 11-digit number starts with 1; other values unchanged. */
 export function formatPhone(movil: string | null | undefined): string {
@@ -33,6 +34,93 @@ export function formatPrice(price: number | null | undefined, moneda: string | n
 export function locationLine(a: Pick<Anuncio, 'locality' | 'place' | 'region'>): string {
   const parts = [a.locality, a.place, a.region].map((p) => (p ?? '').trim()).filter(Boolean);
   return parts.length ? parts.join(', ') : MSG.fallbackLocation;
+}
+
+/** Issue 42: a rent shows its period, 'RD$ 50,000/mes'; a sale the price alone. */
+export function formatListingPrice(price: number | null | undefined, moneda: string | null | undefined, proposito: string | null | undefined): string {
+  return proposito === 'alquiler' ? `${formatPrice(price, moneda)}/mes` : formatPrice(price, moneda);
+}
+
+/** Issue 42: the floor as Dominicans read it, 'Piso 12' (the listing's `nivel`). */
+export const formatFloor = (nivel: number) => `Piso ${nivel}`;
+
+/**
+ * Issue 42: full and half bathrooms, '2½ baños', '1 baño', '½ baño', '3 baños y 2 medios';
+ * null when neither is known.
+ */
+export function formatBanos(banos: number | null | undefined, mediosBanos?: number | null): string | null {
+  const full = banos ?? 0;
+  const half = mediosBanos ?? 0;
+  if (banos == null && mediosBanos == null) return null;
+  if (half === 0) return `${full} ${full === 1 ? 'baño' : 'baños'}`;
+  if (half === 1) return full === 0 ? '½ baño' : `${full}½ baños`;
+  return `${full} ${full === 1 ? 'baño' : 'baños'} y ${half} medios`;
+}
+
+/** Price per m² in the price's currency, rounded to whole units; null without a positive area. */
+export function pricePerM2(price: number | null | undefined, metros: number | null | undefined): number | null {
+  if (typeof price !== 'number' || !Number.isFinite(price) || price <= 0) return null;
+  if (typeof metros !== 'number' || !Number.isFinite(metros) || metros <= 0) return null;
+  return Math.round(price / metros);
+}
+
+/** 'RD$ 125,000/m²' (issue 42), or null without an area. */
+export function formatPricePerM2(price: number | null | undefined, moneda: string | null | undefined, metros: number | null | undefined): string | null {
+  const perM2 = pricePerM2(price, metros);
+  return perM2 === null ? null : `${formatPrice(perM2, moneda)}/m²`;
+}
+
+/** The price per m² in the other currency at USD_DOP_RATE, as prices show it: '≈ US$ 2,083/m²'. */
+export function otherCurrencyPricePerM2(
+  price: number | null | undefined,
+  moneda: string | null | undefined,
+  metros: number | null | undefined,
+  usdDopRate: number,
+): string | null {
+  if (!(usdDopRate > 0) || typeof price !== 'number' || typeof metros !== 'number' || !(metros > 0) || !(price > 0)) return null;
+  const other = moneda === 'US' ? price * usdDopRate : price / usdDopRate;
+  const perM2 = pricePerM2(other, metros);
+  return perM2 === null ? null : `≈ ${formatPrice(perM2, moneda === 'US' ? 'RD' : 'US')}/m²`;
+}
+
+/** The monthly maintenance fee, 'RD$ 8,500/mes'; null when unknown. */
+export function formatMantenimiento(amount: number | null | undefined, moneda: string | null | undefined): string | null {
+  return typeof amount === 'number' && Number.isFinite(amount) ? `${formatPrice(amount, moneda ?? 'RD')}/mes` : null;
+}
+
+const MESES_ENTREGA = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+/** '2027-06' -> 'junio de 2027' (a project's expected delivery); other values unchanged. */
+export function formatEntrega(entrega: string | null | undefined): string | null {
+  if (!entrega) return null;
+  const m = /^(\d{4})-(\d{2})$/.exec(entrega);
+  const mes = m ? MESES_ENTREGA[Number(m[2]) - 1] : undefined;
+  return m && mes ? `${mes} de ${m[1]}` : entrega;
+}
+
+/** '2 parqueos', '1 parqueo', 'Parqueo' (has parking, count unknown); null when none or unknown. */
+export function formatParqueos(a: Pick<Anuncio, 'parqueo' | 'parqueos'>): string | null {
+  if (a.parqueos != null) return a.parqueos > 0 ? `${a.parqueos} ${a.parqueos === 1 ? 'parqueo' : 'parqueos'}` : null;
+  return a.parqueo ? 'Parqueo' : null;
+}
+
+/**
+ * The detail's lines of issue 42's attributes, label and value, in a fixed order; only the known
+ * ones ('Amueblado: Semiamueblado', 'Ascensor: Sí', 'Entrega: junio de 2027', …).
+ */
+export function listingAttributes(a: Anuncio): { label: string; value: string }[] {
+  const out: { label: string; value: string }[] = [];
+  const add = (label: string, value: string | null | undefined) => {
+    if (value) out.push({ label, value });
+  };
+  add(ATTR_FIELD_LABELS.parqueos, formatParqueos(a) ?? (a.parqueos === 0 ? 'No' : null));
+  add(ATTR_FIELD_LABELS.amueblado, a.amueblado ? AMUEBLADO_LABELS[a.amueblado] : null);
+  add(ATTR_FIELD_LABELS.respaldo, a.respaldo ? RESPALDO_LABELS[a.respaldo] : null);
+  for (const k of AMENIDADES) add(AMENIDAD_LABELS[k], a[k] == null ? null : a[k] ? 'Sí' : 'No');
+  add(ATTR_FIELD_LABELS.mantenimiento, formatMantenimiento(a.mantenimiento, a.mantenimientoMoneda ?? a.moneda));
+  add(ATTR_FIELD_LABELS.anoConstruccion, a.anoConstruccion != null ? String(a.anoConstruccion) : null);
+  add(ATTR_FIELD_LABELS.construccion, a.construccion ? CONSTRUCCION_LABELS[a.construccion] : null);
+  add(ATTR_FIELD_LABELS.entrega, formatEntrega(a.entrega));
+  return out;
 }
 
 export const formatRooms = (n: number) => `${n} hab.`;

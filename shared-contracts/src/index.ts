@@ -1,4 +1,5 @@
 export * from './enums';
+export * from './attributes';
 export * from './listing-status';
 export * from './moderation';
 export * from './constants';

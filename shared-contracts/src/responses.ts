@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { COMPANY_KEYS, CONTACT_CANALES, MONEDAS, PROPIEDAD_FILTER, PROPOSITO_FILTER, PROPOSITO_FORM, type CompanyKey } from './enums';
+import { AMUEBLADOS, CONSTRUCCIONES, RESPALDOS } from './attributes';
 import { ESTADOS } from './listing-status';
 import { MOTIVOS_REPORTE, type BloqueadosResponse, type EventoModeracion, type ModeracionResponse } from './moderation';
 import { FRECUENCIAS, type BusquedasResponse, type FavoritosResponse, type SavedSearch } from './saved';
@@ -56,6 +57,22 @@ export const anuncioResponseSchema = z.object({
   image_sizes: z
     .array(z.object({ width: z.number().int(), height: z.number().int(), card: z.object({ width: z.number().int(), height: z.number().int() }) }).nullable())
     .optional(),
+  /** Issue 42 (attributes.ts): null is unknown. */
+  mediosBanos: count.optional(),
+  parqueos: count.optional(),
+  amueblado: z.enum(AMUEBLADOS).nullable().optional(),
+  respaldo: z.enum(RESPALDOS).nullable().optional(),
+  cisterna: z.boolean().nullable().optional(),
+  gasComun: z.boolean().nullable().optional(),
+  ascensor: z.boolean().nullable().optional(),
+  seguridad24h: z.boolean().nullable().optional(),
+  areaSocial: z.boolean().nullable().optional(),
+  mantenimiento: z.number().nullable().optional(),
+  mantenimientoMoneda: z.enum(MONEDAS).nullable().optional(),
+  anoConstruccion: z.number().int().nullable().optional(),
+  construccion: z.enum(CONSTRUCCIONES).nullable().optional(),
+  entrega: z.string().nullable().optional(),
+  calle: z.string().optional(),
   source: z.enum(COMPANY_KEYS as [CompanyKey, ...CompanyKey[]]).nullable(),
   createdAt: isoDate.optional(),
   estado: z.enum(ESTADOS).optional(),

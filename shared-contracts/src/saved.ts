@@ -3,6 +3,7 @@
  * visitor's favourites in the browser, the proposed name of a search and the texts of these
  * screens. Kept apart from messages.ts, which holds the SPEC's own strings.
  */
+import { AMUEBLADO_LABELS, CONSTRUCCION_LABELS, RESPALDO_FILTER_LABELS } from './attributes';
 import { formatPrice } from './format';
 import { searchQuery } from './search-url';
 import type { Anuncio } from './types';
@@ -118,7 +119,24 @@ export function proposeSearchName(filters: Filters): string {
     parts.push(`de ${formatPrice(filters.precioMin, filters.moneda)} a ${formatPrice(filters.precioMax, filters.moneda)}`);
   } else if (filters.precioMax !== undefined) parts.push(`hasta ${formatPrice(filters.precioMax, filters.moneda)}`);
   else if (filters.precioMin !== undefined) parts.push(`desde ${formatPrice(filters.precioMin, filters.moneda)}`);
+  parts.push(...attributeNameParts(filters));
   return parts.join(', ').slice(0, BUSQUEDA_NOMBRE_MAX);
+}
+
+/** Issue 42: the attribute filters in a search's proposed name ('2+ baños', 'amueblado', 'planta eléctrica full', …). */
+function attributeNameParts(f: Filters): string[] {
+  const parts: string[] = [];
+  if (f.banosMin) parts.push(`${f.banosMin}+ baños`);
+  if (f.parqueosMin) parts.push(`${f.parqueosMin}+ parqueos`);
+  if (f.amueblado) parts.push(AMUEBLADO_LABELS[f.amueblado].toLowerCase());
+  if (f.respaldo) parts.push(RESPALDO_FILTER_LABELS[f.respaldo].toLowerCase());
+  if (f.ascensor) parts.push('con ascensor');
+  if (f.piscina) parts.push('con piscina');
+  if (f.seguridad24h) parts.push('seguridad 24 horas');
+  if (f.construccion) parts.push(CONSTRUCCION_LABELS[f.construccion].toLowerCase());
+  if (f.entregaHasta) parts.push(`entrega hasta ${f.entregaHasta}`);
+  if (f.mantenimientoMax !== undefined) parts.push(`mantenimiento hasta ${formatPrice(f.mantenimientoMax, f.moneda)}`);
+  return parts;
 }
 
 /** The visitor's favourites as stored in the browser (a bad or missing value is none). */

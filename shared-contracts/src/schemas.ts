@@ -12,6 +12,18 @@ import { ACCIONES_MODERACION, MOTIVOS_REPORTE, REPORTE_COMENTARIO_MAX } from './
 import { normalizePhone } from './phone';
 import { BUSQUEDA_NOMBRE_MAX, FAVORITOS_MAX, FRECUENCIAS } from './saved';
 import { ORDEN_DEFAULT, ORDEN_MSG, ORDENES } from './search-order';
+import {
+  AMUEBLADOS,
+  ATTR_FIELD_LABELS,
+  ATTR_LIMITS,
+  ATTR_MSG,
+  CONSTRUCCION_CON_ENTREGA,
+  CONSTRUCCIONES,
+  RESPALDO_FILTER,
+  RESPALDOS,
+  anoConstruccionMax,
+  safeLine,
+} from './attributes';
 
 export { normalizePhone, phoneOrAsIs } from './phone';
 
@@ -82,6 +94,11 @@ export const comprarPlanSchema = z.object({
 });
 
 const nonNegative = z.coerce.number().finite().min(0, MSG.noNegativos).max(1e12);
+/** An amenity a search asks for: only "yes" is a filter (true, 'true', '1', 'si'); anything else is refused. */
+const filterFlag = z.preprocess(
+  (v) => (v === true || v === 'true' || v === '1' || v === 'si' ? true : v),
+  z.literal(true, { error: 'Filtro no válido: solo se puede pedir que lo tenga' }),
+);
 
 /** SPEC §3 "Filters". Empty, null or missing values are ignored (see cleanFilters). */
 export const filtersSchema = z
@@ -98,6 +115,24 @@ export const filtersSchema = z
     precioMin: nonNegative.optional(),
     precioMax: nonNegative.optional(),
     moneda: z.enum(MONEDAS).optional(),
+    // Issue 42 (attributes.ts): minimums over whole units, exact furniture and construction, a
+    // minimum power backup, amenities asked for (true only), the delivery year at the latest, and
+    // the maintenance fee at most, in the search's currency (moneda; RD$ without it) as prices are.
+    banosMin: nonNegative.max(1000).transform(Math.ceil).optional(),
+    parqueosMin: nonNegative.max(1000).transform(Math.ceil).optional(),
+    amueblado: z.enum(AMUEBLADOS, { error: ATTR_MSG.valorNoValido(ATTR_FIELD_LABELS.amueblado) }).optional(),
+    respaldo: z.enum(RESPALDO_FILTER, { error: ATTR_MSG.valorNoValido(ATTR_FIELD_LABELS.respaldo) }).optional(),
+    ascensor: filterFlag.optional(),
+    piscina: filterFlag.optional(),
+    seguridad24h: filterFlag.optional(),
+    construccion: z.enum(CONSTRUCCIONES, { error: ATTR_MSG.valorNoValido(ATTR_FIELD_LABELS.construccion) }).optional(),
+    entregaHasta: z.coerce
+      .number({ error: ATTR_MSG.entregaHasta })
+      .int(ATTR_MSG.entregaHasta)
+      .min(ATTR_LIMITS.entregaMin, ATTR_MSG.entregaHasta)
+      .max(ATTR_LIMITS.entregaMax, ATTR_MSG.entregaHasta)
+      .optional(),
+    mantenimientoMax: nonNegative.optional(),
   })
   .strict();
 export type Filters = z.infer<typeof filtersSchema>;
@@ -134,8 +169,92 @@ const optionalArea = z.preprocess(
 const requiredString = (max: number, message: string) =>
   z.preprocess((v) => (v === undefined || v === null ? '' : v), text(max).trim().min(1, message));
 
+/**
+ * Issue 42's optional fields: '' or null is "unknown" (null), a field not sent is undefined (an
+ * edit keeps the stored value: a client that does not know the field never erases it).
+ */
+const unknownWhenEmpty = (v: unknown) => (v === '' || v === null ? null : v);
+const optionalInt = (label: string, max: number) =>
+  z.preprocess(
+    unknownWhenEmpty,
+    z.coerce
+      .number({ error: ATTR_MSG.numeroEntero(label) })
+      .int(ATTR_MSG.numeroEntero(label))
+      .min(0, MSG.noNegativos)
+      .max(max, ATTR_MSG.maximo(label, max))
+      .nullable()
+      .optional(),
+  );
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.preprocess(unknownWhenEmpty, z.enum(values, { error: ATTR_MSG.valorNoValido(label) }).nullable().optional());
+/** Yes / no / unknown: true, 'true', 'si', '1', 'on' / false, 'false', 'no', '0' / '' or null. */
+const triBool = (label: string) =>
+  z.preprocess(
+    (v) => {
+      if (v === true || v === 'true' || v === 'si' || v === '1' || v === 'on') return true;
+      if (v === false || v === 'false' || v === 'no' || v === '0') return false;
+      return unknownWhenEmpty(v);
+    },
+    z.boolean({ error: ATTR_MSG.valorNoValido(label) }).nullable().optional(),
+  );
+const L = ATTR_FIELD_LABELS;
+
+/** The fields of issue 42 (attributes.ts), in the listing's input; their rules across fields are in anuncioSchema. */
+export const attributeFields = {
+  mediosBanos: optionalInt(L.mediosBanos, ATTR_LIMITS.mediosBanosMax),
+  parqueos: optionalInt(L.parqueos, ATTR_LIMITS.parqueosMax),
+  amueblado: optionalEnum(AMUEBLADOS, L.amueblado),
+  respaldo: optionalEnum(RESPALDOS, L.respaldo),
+  cisterna: triBool(L.cisterna),
+  gasComun: triBool(L.gasComun),
+  ascensor: triBool(L.ascensor),
+  seguridad24h: triBool(L.seguridad24h),
+  areaSocial: triBool(L.areaSocial),
+  mantenimiento: z.preprocess(
+    unknownWhenEmpty,
+    z.coerce
+      .number({ error: ATTR_MSG.valorNoValido(L.mantenimiento) })
+      .finite(ATTR_MSG.valorNoValido(L.mantenimiento))
+      .min(0, MSG.noNegativos)
+      .max(ATTR_LIMITS.mantenimientoMax, ATTR_MSG.maximo(L.mantenimiento, ATTR_LIMITS.mantenimientoMax))
+      .nullable()
+      .optional(),
+  ),
+  /** The fee's currency; without it, the listing's (moneda). */
+  mantenimientoMoneda: optionalEnum(MONEDAS, L.mantenimientoMoneda),
+  anoConstruccion: z.preprocess(
+    unknownWhenEmpty,
+    z.coerce
+      .number({ error: ATTR_MSG.anoConstruccion(anoConstruccionMax()) })
+      .int(ATTR_MSG.anoConstruccion(anoConstruccionMax()))
+      .nullable()
+      .optional()
+      .superRefine((year, ctx) => {
+        const max = anoConstruccionMax();
+        if (year != null && (year < ATTR_LIMITS.anoMin || year > max)) ctx.addIssue({ code: 'custom', message: ATTR_MSG.anoConstruccion(max) });
+      }),
+  ),
+  construccion: optionalEnum(CONSTRUCCIONES, L.construccion),
+  /** Expected delivery, 'YYYY-MM' (only for planos and construccion). */
+  entrega: z.preprocess(
+    unknownWhenEmpty,
+    z
+      .string({ error: ATTR_MSG.entregaFormato })
+      .trim()
+      .regex(/^(\d{4})-(0[1-9]|1[0-2])$/, ATTR_MSG.entregaFormato)
+      .refine((v) => Number(v.slice(0, 4)) >= ATTR_LIMITS.entregaMin && Number(v.slice(0, 4)) <= ATTR_LIMITS.entregaMax, ATTR_MSG.entregaFormato)
+      .nullable()
+      .optional(),
+  ),
+  /** Street and building ("Calle Gustavo Mejía Ricart, Torre Aurora"): one plain line. */
+  calle: z.preprocess(
+    (v) => (typeof v === 'string' ? safeLine(v) : v === null ? '' : v),
+    text(ATTR_LIMITS.calleMax).optional(),
+  ),
+};
+
 /** The add-listing form and `POST /anuncio` (SPEC §5 "Add listing", §7). */
-export const anuncioSchema = z.object({
+export const anuncioFieldsSchema = z.object({
   proposito: z.enum(PROPOSITO_FORM).default('venta'),
   propiedad: z.enum(PROPIEDAD_FORM).default('Casa'),
   // Issue 39: a listing without a title or a price showed an empty card, "RD$ 0" and an empty
@@ -177,6 +296,18 @@ export const anuncioSchema = z.object({
   address: requiredString(300, MSG.direccionRequerido),
   latitude: z.coerce.number({ error: MSG.direccionRequerido }).min(DO_BBOX.latMin, MSG.addressOutsideDR).max(DO_BBOX.latMax, MSG.addressOutsideDR),
   longitude: z.coerce.number({ error: MSG.direccionRequerido }).min(DO_BBOX.lngMin, MSG.addressOutsideDR).max(DO_BBOX.lngMax, MSG.addressOutsideDR),
+  ...attributeFields,
+});
+
+/** A delivery date belongs to a project in planos or construccion (issue 42). */
+export function entregaIssue(v: { construccion?: string | null; entrega?: string | null }): string | null {
+  if (v.entrega && !(CONSTRUCCION_CON_ENTREGA as readonly (string | null | undefined)[]).includes(v.construccion)) return ATTR_MSG.entregaSinProyecto;
+  return null;
+}
+
+export const anuncioSchema = anuncioFieldsSchema.superRefine((v, ctx) => {
+  const issue = entregaIssue(v);
+  if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['entrega'] });
 });
 export type AnuncioInput = z.infer<typeof anuncioSchema>;
 

@@ -4,6 +4,7 @@
  * writing of it for the search panel, the pager, the server renderer and the landing pages.
  * Values the API would refuse (unknown purpose, negative numbers) are left out when reading.
  */
+import { AMUEBLADOS, ATTR_LIMITS, CONSTRUCCIONES, RESPALDO_FILTER } from './attributes';
 import { MONEDAS, PROPIEDAD_FILTER, PROPOSITO_FILTER } from './enums';
 import { pageCount } from './format';
 import type { Filters } from './schemas';
@@ -18,9 +19,17 @@ export interface SearchState {
 }
 
 const TEXT_KEYS = ['place', 'locality', 'region'] as const;
-const NUMBER_KEYS = ['habitaciones', 'metrosMin', 'metrosMax', 'precioMin', 'precioMax'] as const;
+const NUMBER_KEYS = ['habitaciones', 'metrosMin', 'metrosMax', 'precioMin', 'precioMax', 'banosMin', 'parqueosMin', 'mantenimientoMax'] as const;
+/** Issue 42: the filters with a list of values, each with its list. */
+const ENUM_KEYS = { proposito: PROPOSITO_FILTER, propiedad: PROPIEDAD_FILTER, moneda: MONEDAS, amueblado: AMUEBLADOS, respaldo: RESPALDO_FILTER, construccion: CONSTRUCCIONES } as const;
+/** Issue 42: amenities asked for, written `ascensor=si` (read also as 'true' or '1'). */
+const FLAG_KEYS = ['ascensor', 'piscina', 'seguridad24h'] as const;
 /** The order keys are written in, so one search has one URL. */
-const KEY_ORDER = ['place', 'locality', 'region', 'proposito', 'propiedad', 'habitaciones', 'metrosMin', 'metrosMax', 'precioMin', 'precioMax', 'moneda'] as const;
+const KEY_ORDER = [
+  'place', 'locality', 'region', 'proposito', 'propiedad', 'habitaciones', 'metrosMin', 'metrosMax', 'precioMin', 'precioMax', 'moneda',
+  'banosMin', 'parqueosMin', 'amueblado', 'respaldo', 'ascensor', 'piscina', 'seguridad24h', 'construccion', 'entregaHasta', 'mantenimientoMax',
+] as const;
+const FLAG_VALUES: readonly string[] = ['si', 'true', '1'];
 export const MAX_PAGE = 100_000;
 
 export function parseSearch(search: string | URLSearchParams): SearchState {
@@ -30,12 +39,13 @@ export function parseSearch(search: string | URLSearchParams): SearchState {
     const v = params.get(key)?.trim();
     if (v) filters[key] = v.slice(0, 120);
   }
-  const proposito = params.get('proposito');
-  if (proposito && (PROPOSITO_FILTER as readonly string[]).includes(proposito)) filters.proposito = proposito;
-  const propiedad = params.get('propiedad');
-  if (propiedad && (PROPIEDAD_FILTER as readonly string[]).includes(propiedad)) filters.propiedad = propiedad;
-  const moneda = params.get('moneda');
-  if (moneda && (MONEDAS as readonly string[]).includes(moneda)) filters.moneda = moneda;
+  for (const [key, values] of Object.entries(ENUM_KEYS)) {
+    const value = params.get(key);
+    if (value && (values as readonly string[]).includes(value)) filters[key] = value;
+  }
+  for (const key of FLAG_KEYS) if (FLAG_VALUES.includes(params.get(key) ?? '')) filters[key] = true;
+  const entregaHasta = Number(params.get('entregaHasta') ?? NaN);
+  if (Number.isInteger(entregaHasta) && entregaHasta >= ATTR_LIMITS.entregaMin && entregaHasta <= ATTR_LIMITS.entregaMax) filters.entregaHasta = entregaHasta;
   for (const key of NUMBER_KEYS) {
     const raw = params.get(key);
     const n = raw === null || raw.trim() === '' ? NaN : Number(raw);
@@ -75,8 +85,8 @@ export function searchQuery({ filters, page, orden }: SearchState): string {
   const values = filters as Record<string, unknown>;
   for (const key of KEY_ORDER) {
     const v = values[key];
-    if (v === undefined || v === null || v === '') continue;
-    params.set(key, String(v));
+    if (v === undefined || v === null || v === '' || v === false) continue;
+    params.set(key, v === true ? 'si' : String(v));
   }
   if (orden && orden !== ORDEN_DEFAULT) params.set('orden', orden);
   if (page > 1) params.set('page', String(page));

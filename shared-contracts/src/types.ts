@@ -1,4 +1,5 @@
 /** Wire types of SPEC §3 and §7. */
+import type { Amueblado, Construccion, Respaldo } from './attributes';
 import type { CompanyKey, ContactCanal, Moneda, Propiedad, Proposito } from './enums';
 import type { Estado } from './listing-status';
 import type { Filters } from './schemas';
@@ -26,6 +27,7 @@ export interface Anuncio {
   balcon: boolean;
   patio: boolean;
   piscina: boolean;
+  /** True when the listing has parking (parqueos > 0, or a listing from before issue 42 that said yes without a count). */
   parqueo: boolean;
   name: string;
   apellido: string;
@@ -49,6 +51,32 @@ export interface Anuncio {
    * not filled yet). Lets a page size a photo without downloading it.
    */
   image_sizes?: (PhotoSize | null)[];
+  /**
+   * Issue 42 (attributes.ts). Every answer with a listing carries them; null is "unknown" (listings
+   * from before these fields, or a feed that does not say). Optional in the type only so fixtures
+   * written before them still type-check.
+   */
+  /** Half bathrooms (full ones are `banos`). */
+  mediosBanos?: number | null;
+  /** Parking spaces; null with `parqueo` true is "has parking, count unknown". */
+  parqueos?: number | null;
+  amueblado?: Amueblado | null;
+  respaldo?: Respaldo | null;
+  cisterna?: boolean | null;
+  gasComun?: boolean | null;
+  ascensor?: boolean | null;
+  seguridad24h?: boolean | null;
+  /** Gym or social area. */
+  areaSocial?: boolean | null;
+  /** Monthly maintenance fee, in `mantenimientoMoneda`. */
+  mantenimiento?: number | null;
+  mantenimientoMoneda?: Moneda | null;
+  anoConstruccion?: number | null;
+  construccion?: Construccion | null;
+  /** Expected delivery 'YYYY-MM' (planos / construccion only). */
+  entrega?: string | null;
+  /** Street and building line, shown beside the sector ('' when none). */
+  calle?: string;
   /** Partner company key when the listing comes from a feed. */
   source: CompanyKey | null;
   createdAt?: string;

@@ -135,7 +135,7 @@ export default async function editRoute(app: FastifyInstance, opts: { maxBodyByt
         if (photos.keys.length > MAX_IMAGES) throw new HttpError(400, MSG.tooManyImages);
         deleted = photos.deleted;
         const now = new Date(clock.now());
-        const columns = listingColumns(input, config.usdDopRate);
+        const columns = listingColumns(input, config.usdDopRate, locked);
         await recordPriceChange(tx, locked, columns, now);
         // A held listing stays held (its estado is untouched); the moderators see that it changed.
         if (locked.estado === 'en revisión') await recordEvent(tx, { anuncioId: id, userId: user.id, accion: 'editado', createdAt: now });

@@ -16,7 +16,9 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_IMAGES, MSG, photoRefusal } from 'shared-contracts';
+import type { AnuncioRow } from '../db/schema';
 import { HttpError } from '../http-error';
+import { attributeColumns } from './attributes';
 import { PHOTO_MAX_BYTES, PhotoError, storeListingPhotos, type PhotoStorage } from '../photos';
 
 export const UPLOAD_LIMITS = {
@@ -210,8 +212,11 @@ export async function removeStaleUploads(dataDir: string, olderThanMs: number, n
   return removed;
 }
 
-/** The form's values as the row's columns (both calls store a listing the same way). */
-export function listingColumns(input: import('shared-contracts').AnuncioInput, usdDopRate: number) {
+/**
+ * The form's values as the row's columns (both calls store a listing the same way); `stored`, on
+ * an edit, gives the issue-42 attributes the request does not carry (anuncios/attributes.ts).
+ */
+export function listingColumns(input: import('shared-contracts').AnuncioInput, usdDopRate: number, stored: AnuncioRow | null = null) {
   return {
     ...input,
     metros: input.metros ?? null,
@@ -219,5 +224,6 @@ export function listingColumns(input: import('shared-contracts').AnuncioInput, u
     banos: input.banos ?? null,
     nivel: input.nivel ?? null,
     priceRd: input.moneda === 'US' ? input.price * usdDopRate : input.price,
+    ...attributeColumns(input, usdDopRate, stored),
   };
 }

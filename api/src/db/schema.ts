@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ESTADOS, FRECUENCIAS, MONEDAS, MOTIVOS_REPORTE, type Filters } from 'shared-contracts';
+import { AMUEBLADOS, CONSTRUCCIONES, ESTADOS, FRECUENCIAS, MONEDAS, MOTIVOS_REPORTE, RESPALDOS, type Filters } from 'shared-contracts';
 import type { MailMessage } from '../mail/mailer';
 
 /**
@@ -113,6 +113,28 @@ export const anuncios = pgTable(
     patio: boolean('patio').notNull().default(false),
     piscina: boolean('piscina').notNull().default(false),
     parqueo: boolean('parqueo').notNull().default(false),
+    // Issue 42 (docs/decisions/0028-listing-attributes.md): null is "unknown", what every listing
+    // from before migration 0020 has (nothing invented); `parqueo` stays: true with `parqueos` null
+    // is "has parking, count unknown".
+    mediosBanos: integer('medios_banos'),
+    parqueos: integer('parqueos'),
+    amueblado: text('amueblado', { enum: AMUEBLADOS }),
+    respaldo: text('respaldo', { enum: RESPALDOS }),
+    cisterna: boolean('cisterna'),
+    gasComun: boolean('gas_comun'),
+    ascensor: boolean('ascensor'),
+    seguridad24h: boolean('seguridad_24h'),
+    areaSocial: boolean('area_social'),
+    /** Monthly fee in its currency, and in both currencies at the USD_DOP_RATE of the write (filters, as price_rd). */
+    mantenimiento: doublePrecision('mantenimiento'),
+    mantenimientoMoneda: text('mantenimiento_moneda', { enum: MONEDAS }),
+    mantenimientoRd: doublePrecision('mantenimiento_rd'),
+    mantenimientoUs: doublePrecision('mantenimiento_us'),
+    anoConstruccion: integer('ano_construccion'),
+    construccion: text('construccion', { enum: CONSTRUCCIONES }),
+    /** Expected delivery, 'YYYY-MM'. */
+    entrega: text('entrega'),
+    calle: text('calle').notNull().default(''),
     name: text('name').notNull().default(''),
     apellido: text('apellido').notNull().default(''),
     empresa: text('empresa').notNull().default(''),
@@ -190,6 +212,22 @@ export const anuncioSearch = pgTable('anuncio_search', {
   moneda: integer('moneda').notNull(),
   price: doublePrecision('price').notNull(),
   priceRd: doublePrecision('price_rd').notNull(),
+  // Issue 42 (migration 0020): filtered here, in no index (docs/decisions/0028-listing-attributes.md).
+  banos: smallint('banos'),
+  /** parqueos, or 1 for a listing that has parking without a count (at least one: a fact, not a guess). */
+  parqueos: smallint('parqueos'),
+  amueblado: text('amueblado'),
+  /** RESPALDO_RANK: 0 ninguno, 1 inversor, 2 planta. */
+  respaldo: smallint('respaldo'),
+  ascensor: boolean('ascensor'),
+  /** true or NULL: only a pool that is there is held (the filter asks only for one). */
+  piscina: boolean('piscina'),
+  seguridad24h: boolean('seguridad_24h'),
+  construccion: text('construccion'),
+  /** Delivery as YYYYMM. */
+  entrega: integer('entrega'),
+  mantenimientoRd: doublePrecision('mantenimiento_rd'),
+  mantenimientoUs: doublePrecision('mantenimiento_us'),
 });
 
 /**

@@ -10,7 +10,7 @@
  * a code's after `codeSlot`.
  */
 import { eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { Filters } from 'shared-contracts';
+import { RESPALDO_RANK, type Filters } from 'shared-contracts';
 import { anuncioSearch as s } from '../db/schema';
 import { codeSlot, codeValues, type CodedFilter, type FilterCodes } from './codes';
 import type { SearchRow } from './rows';
@@ -45,6 +45,9 @@ const priceOf = (filters: Filters, row: SearchRow) => (filters.moneda ? row.pric
 const atLeast = (value: number | null, min: number | undefined) => min === undefined || (value !== null && value >= min);
 const atMost = (value: number | null, max: number | undefined) => max === undefined || (value !== null && value <= max);
 const v = (value: Bound) => value as number;
+const t = (value: Bound) => value as string;
+/** The respaldo filter's rank, a constant of the statement's shape (two values: no placeholder). */
+const respaldoRank = (filters: Filters) => RESPALDO_RANK[filters.respaldo ?? 'inversor'];
 
 /** Every filter, in the order its condition is written. A new one: see the decision record. */
 export const FILTERS: readonly FilterDef[] = [
@@ -59,6 +62,20 @@ export const FILTERS: readonly FilterDef[] = [
   { key: 'moneda', coded: 'moneda', cube: 'cell', where: (x) => eq(s.moneda, v(x)), passes: (f, r) => !f.moneda || r.moneda === f.moneda },
   { key: 'precioMin', cube: 'price', where: (x, f) => gte(priceColumn(f), v(x)), passes: (f, r) => atLeast(priceOf(f, r), f.precioMin) },
   { key: 'precioMax', cube: 'price', where: (x, f) => lte(priceColumn(f), v(x)), passes: (f, r) => atMost(priceOf(f, r), f.precioMax) },
+  // Issue 42 (docs/decisions/0028-listing-attributes.md): counted on the search table, in no index.
+  { key: 'banosMin', cube: 'none', where: (x) => gte(s.banos, v(x)), passes: (f, r) => atLeast(r.banos, f.banosMin) },
+  { key: 'parqueosMin', cube: 'none', where: (x) => gte(s.parqueos, v(x)), passes: (f, r) => atLeast(r.parqueos, f.parqueosMin) },
+  { key: 'amueblado', cube: 'none', where: (x) => eq(s.amueblado, t(x)), passes: (f, r) => !f.amueblado || r.amueblado === f.amueblado },
+  // a minimum backup: inversor lists plantas too (RESPALDO_RANK)
+  { key: 'respaldo', cube: 'none', where: (_, f) => gte(s.respaldo, respaldoRank(f)), passes: (f, r) => !f.respaldo || atLeast(r.respaldo, RESPALDO_RANK[f.respaldo]) },
+  { key: 'ascensor', cube: 'none', where: () => sql`${s.ascensor}`, passes: (f, r) => !f.ascensor || r.ascensor === true },
+  { key: 'piscina', cube: 'none', where: () => sql`${s.piscina}`, passes: (f, r) => !f.piscina || r.piscina === true },
+  { key: 'seguridad24h', cube: 'none', where: () => sql`${s.seguridad24h}`, passes: (f, r) => !f.seguridad24h || r.seguridad24h === true },
+  { key: 'construccion', cube: 'none', where: (x) => eq(s.construccion, t(x)), passes: (f, r) => !f.construccion || r.construccion === f.construccion },
+  // delivered by December of that year (YYYYMM)
+  { key: 'entregaHasta', cube: 'none', where: (x) => lte(s.entrega, sql`${x} * 100 + 12`), passes: (f, r) => f.entregaHasta === undefined || atMost(r.entrega, f.entregaHasta * 100 + 12) },
+  // the fee in the search's currency, as prices (RD$ without one)
+  { key: 'mantenimientoMax', cube: 'none', where: (x, f) => lte(f.moneda === 'US' ? s.mantenimientoUs : s.mantenimientoRd, v(x)), passes: (f, r) => atMost(f.moneda === 'US' ? r.mantenimientoUs : r.mantenimientoRd, f.mantenimientoMax) },
 ];
 
 /** A filter is given when it has a value (the request schema drops empty ones; 0 rooms is a value). */

@@ -2,7 +2,7 @@
  * What a write tells the search about a listing: its search columns before and after, and whether
  * it left or entered the searchable listings (the caches move, patch or drop what it touches).
  */
-import type { Anuncio } from 'shared-contracts';
+import { RESPALDO_RANK, entregaMonth, type Anuncio } from 'shared-contracts';
 import type { AnuncioRow } from '../db/schema';
 
 /** The filter and order columns of one listing, and its place in the newest order (seq). */
@@ -18,7 +18,25 @@ export interface SearchRow {
   moneda: string;
   price: number;
   priceRd: number;
+  // Issue 42: as the search table holds them (search_parqueos, search_respaldo, search_entrega of migration 0020)
+  banos: number | null;
+  parqueos: number | null;
+  amueblado: string | null;
+  respaldo: number | null;
+  ascensor: boolean | null;
+  piscina: boolean | null;
+  seguridad24h: boolean | null;
+  construccion: string | null;
+  entrega: number | null;
+  mantenimientoRd: number | null;
+  mantenimientoUs: number | null;
 }
+
+/** The issue-42 columns of a listing that gives none of them (tests and benchmarks build rows with it). */
+export const UNKNOWN_ATTRIBUTES = {
+  banos: null, parqueos: null, amueblado: null, respaldo: null, ascensor: null, piscina: null, seguridad24h: null,
+  construccion: null, entrega: null, mantenimientoRd: null, mantenimientoUs: null,
+} as const satisfies Partial<SearchRow>;
 
 /** A row that entered the searchable listings, with its card as a search page shows it (when known). */
 export type EnteredRow = SearchRow & { card?: Anuncio };
@@ -40,7 +58,20 @@ export function isSearchable(row: Pick<AnuncioRow, 'status' | 'estado' | 'bloque
 
 export function searchRowOf(row: AnuncioRow): SearchRow {
   const { seq, place, region, locality, proposito, propiedad, habitaciones, metros, moneda, price, priceRd } = row;
-  return { seq, place, region, locality, proposito, propiedad, habitaciones, metros, moneda, price, priceRd };
+  return {
+    seq, place, region, locality, proposito, propiedad, habitaciones, metros, moneda, price, priceRd,
+    banos: row.banos,
+    parqueos: row.parqueos ?? (row.parqueo ? 1 : null),
+    amueblado: row.amueblado,
+    respaldo: row.respaldo === null ? null : RESPALDO_RANK[row.respaldo],
+    ascensor: row.ascensor,
+    piscina: row.piscina,
+    seguridad24h: row.seguridad24h,
+    construccion: row.construccion,
+    entrega: entregaMonth(row.entrega),
+    mantenimientoRd: row.mantenimientoRd,
+    mantenimientoUs: row.mantenimientoUs,
+  };
 }
 
 /**

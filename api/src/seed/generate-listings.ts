@@ -6,6 +6,7 @@
 import { COMPANIES, COMPANY_KEYS, DO_BBOX, type Moneda, type Propiedad, type Proposito } from 'shared-contracts';
 import type { NewAnuncioRow } from '../db/schema';
 import { getGazetteer, type Municipality, type Sector } from '../geocoder';
+import { demoAttributes } from './demo-attributes';
 import { rngFor, type Rng } from './prng';
 import {
   ADJECTIVES, BUSY_MUNICIPALITIES, CLOSINGS, EXTRAS, FIRST_NAMES, LAST_NAMES, OPENINGS,
@@ -145,7 +146,7 @@ export function generateDemoListing(seed: number, index: number, usdDopRate = DE
     imageKeys: [],
   };
   listing.description = description(rng, listing, where);
-  return listing;
+  return Object.assign(listing, demoAttributes(seed, index, listing, usdDopRate));
 }
 
 export function generateDemoListings({ count, seed, usdDopRate, start = 0 }: GenerateOptions): DemoListing[] {
