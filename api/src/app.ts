@@ -139,7 +139,6 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   const testClock = config.testRoutes && !opts.clock ? offsetClock(systemClock) : null;
   await app.register(configPlugin, { config, clock: testClock ?? realClock, realClock });
   await app.register(requestId);
-  await app.register(health, { phase: opts.phase });
   await app.register(metrics);
   if (testClock) app.log.warn('PORTAL_TEST_ROUTES=1: rutas de prueba activas (POST /__test/clock, /__test/expiry, /__test/alerts); solo para las pruebas del navegador, nunca en producción');
   // Before the database opens: a second process on an embedded DATA_DIR stops here (DataDirLockedError).
@@ -148,6 +147,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(security);
   // Route schemas (validation) and, unless off in production, the OpenAPI document and /docs.
   await app.register(openapi);
+  // After the document's plugin, which lists only the routes registered after it.
+  await app.register(health, { phase: opts.phase });
   await app.register(dbPlugin, { database: opts.database });
   await app.register(auth);
   await app.register(mail);

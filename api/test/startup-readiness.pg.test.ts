@@ -65,7 +65,8 @@ test('while migrations wait for another holder of the lock the process is live b
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise((resolve) => child.once('close', resolve));
   try {
-    const ready = await until('readyz while migrating', () => probe(`${base}/readyz`), (v) => v !== null);
+    // 'starting' first (the app's plugins load), then 'migrating' for as long as the lock is held
+    const ready = await until('readyz while migrating', () => probe(`${base}/readyz`), (v) => v !== null && v.status === 503 && (v.body as { status?: string }).status !== 'starting');
     expect(ready).toEqual({ status: 503, body: { status: 'migrating' } });
     expect(await probe(`${base}/livez`)).toEqual({ status: 200, body: { status: 'ok' } });
     const other = await fetch(`${base}/allAnuncios`, { method: 'POST', headers: { 'x-request-id': 'probe-1' } });
