@@ -14,7 +14,7 @@ import Row from 'antd/es/row';
 import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
 import { AMENIDADES, ATTR_FIELD_LABELS, MSG, ROUTES, type OwnAnuncio } from 'shared-contracts';
-import { anuncioSchema } from 'shared-contracts/schemas';
+import { anuncioFieldsSchema } from 'shared-contracts/schemas';
 import { usePortalStore } from 'web-runtime/store';
 import { AddressPicker, type AddressValue } from '../../address-picker';
 import { PhotoUpload, compressImage, usePhotos, type CompressFn } from '../../photo-upload';
@@ -23,7 +23,7 @@ import { AnuncioFields, anuncioRule } from './anuncio-fields';
 import { triStateValue } from './attribute-fields';
 
 /** SPEC §5 defaults of the add form: the schema's own defaults (venta, Casa, RD, no amenities). */
-export const ANUNCIO_DEFAULTS = anuncioSchema
+export const ANUNCIO_DEFAULTS = anuncioFieldsSchema
   .pick({ proposito: true, propiedad: true, moneda: true, balcon: true, patio: true, piscina: true, parqueo: true })
   .parse({});
 
