@@ -60,6 +60,10 @@ describe.each(engines())('partner feed import on %s', (engine) => {
       region: 'Distrito Nacional', place: 'Santo Domingo de Guzmán', locality: 'Bella Vista',
       address: 'Calle Gustavo Mejía Ricart 101', latitude: 18.4561, longitude: -69.9452,
     });
+    // Issue 42: every value the feed sends, kept: 2.5 bathrooms (2 full, 1 half), 2 parking spaces,
+    // furnished, the year built, the floor; what it does not send is unknown, never invented.
+    expect(h100).toMatchObject({ banos: 2, mediosBanos: 1, parqueos: 2, parqueo: true, amueblado: 'si', anoConstruccion: 2018, nivel: 5 });
+    expect(h100).toMatchObject({ respaldo: null, cisterna: null, gasComun: null, ascensor: null, seguridad24h: null, areaSocial: null, mantenimiento: null, construccion: null, entrega: null, calle: '' });
     expect(h100.imageKeys).toHaveLength(2);
     for (const key of h100.imageKeys) {
       expect((await feeds.t.app.photoStorage.get(key))?.contentType).toBe('image/webp');
@@ -72,6 +76,9 @@ describe.each(engines())('partner feed import on %s', (engine) => {
       latitude: 19.45036, longitude: -70.69085, description: 'Casa de dos niveles con patio.\nCerca de todo.',
       address: 'Santiago, Santiago', imageKeys: [], movil: '+18095550101', empresa: 'Hazim Santiago',
     });
+    // "Semiamueblado" read; 0 spaces is a count; whole bathrooms say nothing of half ones; year 3018 is no year.
+    expect(first.get('h-101')).toMatchObject({ amueblado: 'semi', parqueos: 0, mediosBanos: null, anoConstruccion: null });
+    expect(first.get('h-102')).toMatchObject({ amueblado: null, parqueos: null, mediosBanos: null, anoConstruccion: null, banos: null });
     // "Land", "US$ 80,000", names without accents matched to the gazetteer's spelling.
     expect(first.get('h-102')).toMatchObject({
       propiedad: 'Terreno', moneda: 'US', price: 80_000, priceRd: 4_800_000, region: 'La Altagracia', place: 'Higüey',
@@ -90,6 +97,7 @@ describe.each(engines())('partner feed import on %s', (engine) => {
     expect(res.body.count).toBe(4);
     const byTitle = new Map(res.body.anuncios.map((a: { title: string }) => [a.title, a]));
     const a = byTitle.get('Apartamento moderno en Bella Vista') as Record<string, any>;
+    expect(a).toMatchObject({ mediosBanos: 1, parqueos: 2, amueblado: 'si', anoConstruccion: 2018, respaldo: null, construccion: null });
     expect(a).toMatchObject({ _id: first.get('h-100')!.id, source: 'hazim', empresa: 'Hazim Realty', moneda: 'US', price: 250_000, proposito: 'venta', propiedad: 'Apartamento', locality: 'Bella Vista', place: 'Santo Domingo de Guzmán' });
     expect(a.image_urls).toEqual(first.get('h-100')!.imageKeys.map((k) => `${feeds.t.config.publicApiUrl}/photos/${k}`));
     const photo = await fetch(`${feeds.t.url}/photos/${first.get('h-100')!.imageKeys[0]}`);

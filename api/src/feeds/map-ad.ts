@@ -4,13 +4,13 @@
  * legitimately differ: the search list of property types, no apellido, email optional.
  */
 import { z } from 'zod';
-import { COMPANIES, MAX_IMAGES, MSG, PROPIEDAD_FILTER, PROPOSITO_FILTER, locationLine, type CompanyKey } from 'shared-contracts';
+import { ATTR_LIMITS, COMPANIES, MAX_IMAGES, MSG, PROPIEDAD_FILTER, PROPOSITO_FILTER, locationLine, type CompanyKey } from 'shared-contracts';
 import { anuncioFieldsSchema, firstError, phoneOrAsIs } from 'shared-contracts/schemas';
 import type { NewAnuncioRow } from '../db/schema';
 import { htmlToText } from './html-text';
 import { resolveLocation } from './location';
 import type { RawAd } from './types';
-import { currencyInPrice, mapCurrency, mapPropertyType, mapPurpose, parseAmount, parseCount } from './vocabulary';
+import { currencyInPrice, mapCurrency, mapFurnished, mapPropertyType, mapPurpose, parseAmount, parseBathrooms, parseCount, parseYear } from './vocabulary';
 
 const feedAnuncioSchema = anuncioFieldsSchema.extend({
   // Issue 39 requires a title and a price above 0 of what users publish; partner ads keep the
@@ -32,12 +32,13 @@ export type MappedListing = Required<
     | 'title' | 'description' | 'price' | 'moneda' | 'priceRd' | 'proposito' | 'propiedad' | 'metros' | 'habitaciones'
     | 'banos' | 'nivel' | 'balcon' | 'patio' | 'piscina' | 'parqueo' | 'name' | 'apellido' | 'empresa' | 'movil'
     | 'email' | 'place' | 'region' | 'locality' | 'address' | 'latitude' | 'longitude'
+    | 'mediosBanos' | 'parqueos' | 'amueblado' | 'anoConstruccion'
   >
 >;
 export const MAPPED_FIELDS = [
   'title', 'description', 'price', 'moneda', 'priceRd', 'proposito', 'propiedad', 'metros', 'habitaciones', 'banos',
   'nivel', 'balcon', 'patio', 'piscina', 'parqueo', 'name', 'apellido', 'empresa', 'movil', 'email', 'place',
-  'region', 'locality', 'address', 'latitude', 'longitude',
+  'region', 'locality', 'address', 'latitude', 'longitude', 'mediosBanos', 'parqueos', 'amueblado', 'anoConstruccion',
 ] as const satisfies readonly (keyof MappedListing)[];
 
 export type MapResult =
@@ -106,6 +107,7 @@ export function mapAd(raw: RawAd, partner: CompanyKey, usdDopRate: number): MapR
     metros = Math.round(metros * SQ_FEET_TO_M2 * 100) / 100;
   }
   const parking = parseCount(raw.parking);
+  const baths = parseBathrooms(raw.bathrooms);
   const display = COMPANIES[partner];
   const description = shorten(htmlToText(raw.content ?? ''), DESCRIPTION_MAX);
   const candidate = {
@@ -117,9 +119,14 @@ export function mapAd(raw: RawAd, partner: CompanyKey, usdDopRate: number): MapR
     propiedad: mapPropertyType(raw.property_type),
     metros: metros ?? undefined,
     habitaciones: parseCount(raw.rooms) ?? undefined,
-    banos: parseCount(raw.bathrooms) ?? undefined,
+    banos: baths.banos ?? undefined,
+    mediosBanos: baths.mediosBanos,
     nivel: parseCount(raw.floor_number) ?? undefined,
     parqueo: parking !== null && parking > 0,
+    // a count past the form's limit is unknown (the ad is not refused for it)
+    parqueos: parking !== null && parking <= ATTR_LIMITS.parqueosMax ? parking : null,
+    amueblado: mapFurnished(raw.is_furnished),
+    anoConstruccion: parseYear(raw.year),
     name: display,
     apellido: '',
     empresa: clean(raw.agency) || display,
@@ -158,6 +165,10 @@ export function mapAd(raw: RawAd, partner: CompanyKey, usdDopRate: number): MapR
       patio: v.patio,
       piscina: v.piscina,
       parqueo: v.parqueo,
+      mediosBanos: v.mediosBanos ?? null,
+      parqueos: v.parqueos ?? null,
+      amueblado: v.amueblado ?? null,
+      anoConstruccion: v.anoConstruccion ?? null,
       name: v.name,
       apellido: v.apellido,
       empresa: v.empresa,

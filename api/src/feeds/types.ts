@@ -18,6 +18,10 @@ export interface RawAd {
   bathrooms?: string;
   parking?: string;
   floor_number?: string;
+  /** Trovit's `is_furnished` (1/0, yes/no; our partners also write "semi"). */
+  is_furnished?: string;
+  /** Trovit's `year`: the year built. */
+  year?: string;
   address?: string;
   neighborhood?: string;
   city?: string;
@@ -34,7 +38,7 @@ export interface RawAd {
 
 export const RAW_TEXT_FIELDS = [
   'id', 'url', 'title', 'type', 'content', 'price', 'currency', 'property_type', 'floor_area', 'rooms', 'bathrooms',
-  'parking', 'floor_number', 'address', 'neighborhood', 'city', 'city_area', 'region', 'latitude', 'longitude',
+  'parking', 'floor_number', 'is_furnished', 'year', 'address', 'neighborhood', 'city', 'city_area', 'region', 'latitude', 'longitude',
   'agency', 'contact_email', 'contact_telephone', 'date',
 ] as const;
 export type RawTextField = (typeof RAW_TEXT_FIELDS)[number];

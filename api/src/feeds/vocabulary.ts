@@ -2,7 +2,7 @@
  * The feed's words for purpose, property type and currency, in English (Trovit/Mitula) and in
  * Spanish, onto the SPEC's enumerations. Matching ignores accents, case and punctuation.
  */
-import { PROPIEDAD_FILTER, type Moneda, type Propiedad } from 'shared-contracts';
+import { ATTR_LIMITS, PROPIEDAD_FILTER, anoConstruccionMax, type Moneda, type Propiedad } from 'shared-contracts';
 import { normalizeName } from '../geocoder';
 
 const PURPOSES: Record<string, 'venta' | 'alquiler'> = {
@@ -101,4 +101,32 @@ export function parseAmount(value: string | undefined): number | null {
 export function parseCount(value: string | undefined): number | null {
   const n = parseAmount(value);
   return n === null || n < 0 ? null : Math.floor(n);
+}
+
+/**
+ * Issue 42: bathrooms as feeds write them, '2.5' = two full and one half (the import used to
+ * round it away). A whole number says nothing of half bathrooms (unknown, not 0).
+ */
+export function parseBathrooms(value: string | undefined): { banos: number | null; mediosBanos: number | null } {
+  const n = parseAmount(value);
+  if (n === null || n < 0) return { banos: null, mediosBanos: null };
+  const full = Math.floor(n);
+  return { banos: full, mediosBanos: n - full >= 0.5 ? 1 : null };
+}
+
+const FURNISHED: Record<string, 'si' | 'semi' | 'no'> = {
+  '1': 'si', yes: 'si', si: 'si', 'sí': 'si', true: 'si', amueblado: 'si', furnished: 'si',
+  '0': 'no', no: 'no', false: 'no', unfurnished: 'no', 'sin amueblar': 'no',
+  semi: 'semi', semiamueblado: 'semi', 'semi-amueblado': 'semi', 'semi amueblado': 'semi', 'semi-furnished': 'semi', 'part-furnished': 'semi',
+};
+/** Trovit's `is_furnished` (1/0, yes/no, and the Spanish words): unknown for anything else. */
+export function mapFurnished(value: string | undefined): 'si' | 'semi' | 'no' | null {
+  return FURNISHED[(value ?? '').trim().toLowerCase()] ?? null;
+}
+
+/** Trovit's `year` (year built): a plausible year, or unknown. */
+export function parseYear(value: string | undefined): number | null {
+  const m = /^\s*(\d{4})\s*$/.exec(value ?? '');
+  const year = m ? Number(m[1]) : NaN;
+  return year >= ATTR_LIMITS.anoMin && year <= anoConstruccionMax() ? year : null;
 }
