@@ -51,6 +51,7 @@ async function publishThroughForm(page: Page, title: string, price: number) {
   await page.getByPlaceholder('Escribe la dirección').fill('Santo Domingo de');
   await page.getByRole('button', { name: /Santo Domingo de Guzmán, Distrito Nacional/ }).first().click();
   await page.getByRole('button', { name: 'Confirmar' }).click();
+  await caracteristicas.screenshot({ path: test.info().outputPath('caracteristicas.png') });
   await page.getByRole('button', { name: /Publicar anuncio/ }).click();
   await expect(page).toHaveURL(/\/misAnuncios$/, { timeout: 30_000 });
 }
@@ -146,5 +147,34 @@ test('publish a furnished apartment with 2 parking spaces and a power plant, fin
   } finally {
     await deleteAllListings(user);
     await deleteAllListings(other);
+  }
+});
+
+test('a landing page with an attribute is server-rendered with its title, h1 and canonical, lists only what has it; unknown attributes are 404', async ({ page }) => {
+  const owner = await createConfirmedUser();
+  const stamp = Date.now().toString(36);
+  const naco = { place: 'Santo Domingo de Guzmán', region: 'Distrito Nacional', locality: 'Naco' };
+  try {
+    await publishRental(owner, `Naco amueblado e2e ${stamp}`, 61_000, naco);
+    await publishRental(owner, `Naco sin amueblar e2e ${stamp}`, 62_000, { ...naco, amueblado: 'no' });
+    for (const url of ['/alquiler/apartamento/naco/barato', '/alquiler/solar/naco/amueblado', '/alquiler/apartamento/naco/amueblado/mas']) {
+      const res = await fetch(`${E2E.siteUrl}${url}`);
+      expect([url, res.status]).toEqual([url, 404]);
+    }
+    // another name of the place: the canonical is the place's own slug, with the attribute
+    const res = await fetch(`${E2E.siteUrl}/alquiler/apartamento/ensanche-naco/amueblado`);
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    expect(body).toContain('<title>Apartamentos amueblados en alquiler en Naco | InmueblesRD</title>');
+    expect(body).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/alquiler\/apartamento\/naco\/amueblado"/);
+    expect(body).toContain(`Naco amueblado e2e ${stamp}`);
+    expect(body).not.toContain(`Naco sin amueblar e2e ${stamp}`);
+
+    await page.goto('/alquiler/apartamento/naco/amueblado');
+    await expect(page.getByRole('heading', { level: 1, name: 'Apartamentos amueblados en alquiler en Naco' })).toBeVisible();
+    await expect(cards(page).filter({ hasText: `Naco amueblado e2e ${stamp}` })).toBeVisible();
+    await expect(cards(page).filter({ hasText: `Naco sin amueblar e2e ${stamp}` })).toHaveCount(0);
+  } finally {
+    await deleteAllListings(owner);
   }
 });

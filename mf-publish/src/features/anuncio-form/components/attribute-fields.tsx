@@ -13,6 +13,7 @@ import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
+import theme from 'antd/es/theme';
 import {
   AMENIDADES,
   AMUEBLADO_LABELS,
@@ -40,9 +41,18 @@ const CONSTRUCCION_OPTIONS = CONSTRUCCIONES.map((value) => ({ value, label: CONS
 const MONEDA_OPTIONS = MONEDAS.map((value) => ({ value, label: `${value}$` }));
 const COUNTS = ['mediosBanos', 'parqueos', 'anoConstruccion'] as const;
 
-/** A choice that may stay unknown: cleared with the keyboard (Backspace) or the ✕. */
+/**
+ * A placeholder people can read: antd's is colorTextPlaceholder (1.8:1 on white), and "Sin
+ * indicar" is a value the user reads, not a hint (axe, e2e/tests/a11y.spec.ts).
+ */
+function Readable({ text }: { text: string }) {
+  const { token } = theme.useToken();
+  return <span style={{ color: token.colorTextSecondary }}>{text}</span>;
+}
+
+/** A choice that may stay unknown: cleared with the ✕. */
 const choice = (label: string, options: { value: string; label: string }[]) => (
-  <Select options={options} allowClear placeholder={SIN_INDICAR} aria-label={label} />
+  <Select options={options} allowClear placeholder={<Readable text={SIN_INDICAR} />} aria-label={label} />
 );
 
 /** The listing's tri-state booleans as the form's selects hold them ('si' / 'no' / empty). */
@@ -97,7 +107,7 @@ export function AttributeFields() {
         </Col>
         <Col xs={8}>
           <Form.Item name="mantenimientoMoneda" label="Moneda" rules={anuncioRule('mantenimientoMoneda')}>
-            <Select options={MONEDA_OPTIONS} allowClear placeholder="La del precio" aria-label={L.mantenimientoMoneda} />
+            <Select options={MONEDA_OPTIONS} allowClear placeholder={<Readable text="La del precio" />} aria-label={L.mantenimientoMoneda} />
           </Form.Item>
         </Col>
       </Row>
