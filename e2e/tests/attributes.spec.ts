@@ -103,6 +103,7 @@ test('publish a furnished apartment with 2 parking spaces and a power plant, fin
     await choose(page, 'Ordenar por', ORDEN_LABELS.precio_desc, false);
     await expect(page).toHaveURL(/&respaldo=planta&orden=precio_desc$/);
     await expect.poll(() => cardTitles(page)).toEqual([titles.dear, titles.mine, titles.cheap]);
+    await page.screenshot({ path: test.info().outputPath('resultados.png') });
 
     // reload, and the address shared: a new page shows the same search in the same order
     const url = page.url();

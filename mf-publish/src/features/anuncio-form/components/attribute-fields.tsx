@@ -71,7 +71,8 @@ export function AttributeFields() {
   return (
     <fieldset className="anuncio-caracteristicas" style={{ border: 0, padding: 0, margin: '8px 0 0', minWidth: 0 }}>
       <legend style={{ fontSize: 16, fontWeight: 600, marginBottom: 8 }}>{CARACTERISTICAS}</legend>
-      <Row gutter={12}>
+      {/* bottom-aligned: a label that wraps on a phone ("Año de construcción") keeps the inputs in line */}
+      <Row gutter={12} align="bottom">
         {COUNTS.map((name) => (
           <Col key={name} xs={8}>
             <Form.Item name={name} label={L[name]} rules={anuncioRule(name)}>
@@ -100,12 +101,12 @@ export function AttributeFields() {
         ))}
       </Row>
       <Row gutter={12}>
-        <Col xs={16}>
+        <Col xs={14} sm={16}>
           <Form.Item name="mantenimiento" label={L.mantenimiento} rules={anuncioRule('mantenimiento')}>
             <InputNumber inputMode="decimal" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
-        <Col xs={8}>
+        <Col xs={10} sm={8}>
           <Form.Item name="mantenimientoMoneda" label="Moneda" rules={anuncioRule('mantenimientoMoneda')}>
             <Select options={MONEDA_OPTIONS} allowClear placeholder={<Readable text="La del precio" />} aria-label={L.mantenimientoMoneda} />
           </Form.Item>
