@@ -9,6 +9,7 @@
  *                        [--deep-page 500] [--keep] [--name bench_x]
  *                        [--reuse <database|directory>] [--cases cold,deepRandom,...]
  *                        [--write-share 0.05] [--cpu-prof <dir>] [--orders recientes,precio_asc,…]
+ *                        [--attributes 0]
  *
  * DATABASE_URL unset: PGlite in a temporary directory, 100,000 listings by default.
  * DATABASE_URL set: a new database bench_<time> on that server, 1,000,000 by default, dropped at
@@ -164,7 +165,8 @@ async function main() {
     const only = arg('cases')?.split(',');
     const orders = (arg('orders')?.split(',') ?? [...ORDENES]).filter((o): o is Orden => isOrden(o));
     if (!orders.length) throw new Error(`--orders: uno o más de ${ORDENES.join(', ')}`);
-    const all = httpCases(data.sample, deepPage, data.rows, orders);
+    // --attributes 0: cold searches without issue 42's filters (decision 0028), to compare.
+    const all = httpCases(data.sample, deepPage, data.rows, orders, arg('attributes') !== '0');
     const cases = all.filter((c) => !only || only.includes(c.name));
     const byName = (name: CaseName) => all.find((c) => c.name === name) as HttpCase;
     const mixed = !only || only.includes('mixed') ? mixedSearches(byName('cold'), byName('filtered')) : null;

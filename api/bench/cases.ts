@@ -3,7 +3,7 @@
  * loaded listings, so popular regions and places come up as often as they do in the data, and
  * from a fixed seed, so two runs send the same mix.
  */
-import { ORDEN_DEFAULT, ORDENES, PROPIEDAD_FILTER, PROPOSITO_FILTER, type Filters, type Orden } from 'shared-contracts';
+import { AMUEBLADOS, ORDEN_DEFAULT, ORDENES, PROPIEDAD_FILTER, PROPOSITO_FILTER, RESPALDO_FILTER, type Filters, type Orden } from 'shared-contracts';
 import type { SampleRow } from './load-data';
 import { rng } from './random';
 
@@ -76,8 +76,9 @@ export function filterMix(sample: SampleRow[], size = 400, seed = 11): { filters
  * Searches that were never asked before (issue 18): random price bounds and a random combination
  * of province, sector, type, purpose and rooms, 80 % page 0. No two are alike, so no cache helps.
  */
-export function coldSearches(sample: SampleRow[], seed = 18): () => { filters: Filters; page: number } {
+export function coldSearches(sample: SampleRow[], seed = 18, attributes = true): () => { filters: Filters; page: number } {
   const random = rng(seed);
+  const withAttributes = attributeFilters(seed + 1);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
   const maybe = (p: number) => random() < p;
   let n = 0;
@@ -99,13 +100,39 @@ export function coldSearches(sample: SampleRow[], seed = 18): () => { filters: F
     if (maybe(0.7)) filters.precioMin = Math.round(random() * 150 * scale) + n;
     if (maybe(0.7)) filters.precioMax = Math.round((150 + random() * 600) * scale) + n;
     if (filters.precioMin === undefined && filters.precioMax === undefined) filters.metrosMin = n % 100_000;
+    if (attributes) withAttributes(filters);
     return { filters, page: random() < 0.8 ? 0 : 1 + Math.floor(random() * 3) };
   };
 }
 
-export function httpCases(sample: SampleRow[], deepPage: number, listings: number, orders: readonly Orden[] = ORDENES): HttpCase[] {
+/**
+ * Issue 42's filters added to a cold search (decision 0028), each with about the share a search
+ * panel would see, from their own generator so the other filters are the same with or without
+ * them (`--attributes 0`: the searches of before them). About half the searches get at least one.
+ */
+function attributeFilters(seed: number): (filters: Filters) => void {
+  const random = rng(seed);
+  const maybe = (p: number) => random() < p;
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  return (filters) => {
+    if (maybe(0.15)) filters.banosMin = 1 + Math.floor(random() * 3);
+    if (maybe(0.15)) filters.parqueosMin = 1 + Math.floor(random() * 2);
+    if (maybe(0.12)) filters.amueblado = pick(AMUEBLADOS);
+    if (maybe(0.1)) filters.respaldo = pick(RESPALDO_FILTER);
+    if (maybe(0.06)) filters.ascensor = true;
+    if (maybe(0.06)) filters.piscina = true;
+    if (maybe(0.06)) filters.seguridad24h = true;
+    if (maybe(0.05)) {
+      filters.construccion = pick(['planos', 'construccion'] as const);
+      if (maybe(0.5)) filters.entregaHasta = 2027 + Math.floor(random() * 4);
+    }
+    if (maybe(0.06)) filters.mantenimientoMax = filters.moneda === 'US' ? 100 + Math.floor(random() * 400) : 5_000 + Math.floor(random() * 20_000);
+  };
+}
+
+export function httpCases(sample: SampleRow[], deepPage: number, listings: number, orders: readonly Orden[] = ORDENES, attributes = true): HttpCase[] {
   const mix = filterMix(sample);
-  const cold = coldSearches(sample);
+  const cold = coldSearches(sample, 18, attributes);
   const coldOrder = orderMix(orders);
   const deepRandom = rng(5);
   const lastPage = Math.max(0, Math.ceil(listings / 12) - 1);
@@ -125,7 +152,7 @@ export function httpCases(sample: SampleRow[], deepPage: number, listings: numbe
     },
     {
       name: 'cold',
-      label: `filtros nunca repetidos (frío; órdenes: ${orders.join(', ')})`,
+      label: `filtros nunca repetidos (frío; órdenes: ${orders.join(', ')}; atributos: ${attributes ? 'sí' : 'no'})`,
       next: () => {
         const { filters, page } = cold();
         return search(filters, page, coldOrder());

@@ -30,11 +30,15 @@ ALTER TABLE "anuncio_search" ADD COLUMN "construccion" text;--> statement-breakp
 ALTER TABLE "anuncio_search" ADD COLUMN "entrega" integer;--> statement-breakpoint
 ALTER TABLE "anuncio_search" ADD COLUMN "mantenimiento_rd" double precision;--> statement-breakpoint
 ALTER TABLE "anuncio_search" ADD COLUMN "mantenimiento_us" double precision;--> statement-breakpoint
+-- A count as the search table's smallint (LEAST would turn NULL into the cap: it ignores NULLs).
+CREATE OR REPLACE FUNCTION search_small(n integer) RETURNS smallint LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN n > 32767 THEN 32767 ELSE n END::smallint
+$$;--> statement-breakpoint
 -- The search table's values of a listing's issue-42 columns, in one place for the trigger and
 -- the fill below. parqueos: a listing that said "parking: yes" has at least one space (a fact, so
 -- "at least 1 parking space" finds it); its count stays unknown in anuncios.
 CREATE OR REPLACE FUNCTION search_parqueos(a anuncios) RETURNS smallint LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN a.parqueos IS NOT NULL THEN least(a.parqueos, 32767)::smallint WHEN a.parqueo THEN 1::smallint END
+  SELECT CASE WHEN a.parqueos IS NOT NULL THEN search_small(a.parqueos) WHEN a.parqueo THEN 1::smallint END
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_respaldo(respaldo text) RETURNS smallint LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE respaldo WHEN 'ninguno' THEN 0 WHEN 'inversor' THEN 1 WHEN 'planta' THEN 2 END::smallint
@@ -73,7 +77,7 @@ BEGIN
     VALUES (NEW.seq, hashint8(NEW.seq) & 1023, search_code_of('place', NEW.place), search_code_of('region', NEW.region),
       search_code_of('locality', NEW.locality), search_code_of('proposito', NEW.proposito), search_code_of('propiedad', NEW.propiedad),
       NEW.habitaciones, NEW.metros, search_code_of('moneda', NEW.moneda), NEW.price, NEW.price_rd,
-      least(NEW.banos, 32767)::smallint, search_parqueos(NEW), NEW.amueblado, search_respaldo(NEW.respaldo), NEW.ascensor, NEW.piscina,
+      search_small(NEW.banos), search_parqueos(NEW), NEW.amueblado, search_respaldo(NEW.respaldo), NEW.ascensor, NULLIF(NEW.piscina, false),
       NEW.seguridad_24h, NEW.construccion, search_entrega(NEW.entrega), NEW.mantenimiento_rd, NEW.mantenimiento_us);
     PERFORM search_facet_add(NEW, 1);
     PERFORM search_cube_add(NEW, 1);
@@ -83,9 +87,10 @@ BEGIN
 END
 $$;--> statement-breakpoint
 -- The values the existing listings already had that are now filters: bathrooms, pool, parking
--- (yes -> at least 1). Only rows with one of them are rewritten.
+-- (yes -> at least 1). Only rows with one of them are rewritten. The pool is held only when
+-- present (NULLIF): the old form's unticked box said nothing, and the filter asks only for one.
 UPDATE anuncio_search s
-SET banos = least(a.banos, 32767)::smallint, parqueos = search_parqueos(a), piscina = a.piscina
+SET banos = search_small(a.banos), parqueos = search_parqueos(a), piscina = NULLIF(a.piscina, false)
 FROM anuncios a
 WHERE a.seq = s.seq AND (a.banos IS NOT NULL OR a.parqueo OR a.piscina);--> statement-breakpoint
 ANALYZE anuncio_search;

@@ -97,6 +97,25 @@ describe.each(engines())('search orders on %s', (engine) => {
       { metrosMin: 50, precioMax: 10_000_000 },
       { proposito: 'alquiler', propiedad: 'Apartamento', habitaciones: 2, moneda: 'US' },
       { place: 'Ningún Lugar' },
+      // Issue 42's filters (decision 0028), alone, with the cube's filters and together
+      { banosMin: 2 },
+      { banosMin: 4 },
+      { parqueosMin: 1 },
+      { parqueosMin: 3 },
+      { amueblado: 'si' },
+      { amueblado: 'no', proposito: 'venta' },
+      { respaldo: 'inversor' },
+      { respaldo: 'planta', region: sample.region },
+      { ascensor: true },
+      { piscina: true },
+      { seguridad24h: true, propiedad: 'Apartamento' },
+      { construccion: 'planos' },
+      { construccion: 'construccion', entregaHasta: 2028 },
+      { entregaHasta: 2027 },
+      { mantenimientoMax: 8_000 },
+      { mantenimientoMax: 300, moneda: 'US' },
+      { proposito: 'alquiler', propiedad: 'Apartamento', amueblado: 'si', parqueosMin: 2, respaldo: 'planta', precioMax: 100_000 },
+      { banosMin: 2, parqueosMin: 2, ascensor: true, piscina: true, seguridad24h: true, mantenimientoMax: 20_000, habitaciones: 2 },
     ];
     for (const filters of filterSets) {
       const total = await exactCount(filters);

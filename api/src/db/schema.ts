@@ -218,6 +218,7 @@ export const anuncioSearch = pgTable('anuncio_search', {
   /** RESPALDO_RANK: 0 ninguno, 1 inversor, 2 planta. */
   respaldo: smallint('respaldo'),
   ascensor: boolean('ascensor'),
+  /** true or NULL: only a pool that is there is held (the filter asks only for one). */
   piscina: boolean('piscina'),
   seguridad24h: boolean('seguridad_24h'),
   construccion: text('construccion'),

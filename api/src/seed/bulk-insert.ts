@@ -19,7 +19,9 @@ const COLUMNS: readonly (readonly [string, string, (r: DemoListing) => unknown])
   ['movil', 'text', (r) => r.movil], ['email', 'text', (r) => r.email], ['place', 'text', (r) => r.place],
   ['region', 'text', (r) => r.region], ['locality', 'text', (r) => r.locality], ['address', 'text', (r) => r.address],
   ['latitude', 'float8', (r) => r.latitude], ['longitude', 'float8', (r) => r.longitude],
-  // issue 42
+];
+/** Issue 42's columns (migration 0020): left out to load a database migrated as it was before them. */
+const ATTRIBUTE_COLUMNS: typeof COLUMNS = [
   ['medios_banos', 'int4', (r) => r.mediosBanos], ['parqueos', 'int4', (r) => r.parqueos], ['amueblado', 'text', (r) => r.amueblado],
   ['respaldo', 'text', (r) => r.respaldo], ['cisterna', 'bool', (r) => r.cisterna], ['gas_comun', 'bool', (r) => r.gasComun],
   ['ascensor', 'bool', (r) => r.ascensor], ['seguridad_24h', 'bool', (r) => r.seguridad24h], ['area_social', 'bool', (r) => r.areaSocial],
@@ -32,10 +34,11 @@ const COLUMNS: readonly (readonly [string, string, (r: DemoListing) => unknown])
  * INSERT … SELECT FROM unnest(arrays): one array parameter per column and statement instead of one per column and row, so
  * neither drizzle nor the server parses thousands of placeholders (about 3x faster here).
  */
-function insertStatement(rows: DemoListing[]) {
-  const names = sql.raw(COLUMNS.map(([name]) => name).join(', '));
+function insertStatement(rows: DemoListing[], attributes: boolean) {
+  const columns = attributes ? [...COLUMNS, ...ATTRIBUTE_COLUMNS] : COLUMNS;
+  const names = sql.raw(columns.map(([name]) => name).join(', '));
   const arrays = sql.join(
-    COLUMNS.map(([, type, get]) => sql`${sql.param(rows.map(get))}::${sql.raw(type)}[]`),
+    columns.map(([, type, get]) => sql`${sql.param(rows.map(get))}::${sql.raw(type)}[]`),
     sql`, `,
   );
   return sql`INSERT INTO anuncios (${names}) SELECT * FROM unnest(${arrays})`;
@@ -50,6 +53,8 @@ export interface BulkInsertOptions {
   /** INSERT statements per transaction. */
   batchesPerTransaction?: number;
   onProgress?: (inserted: number) => void;
+  /** False: without issue 42's columns, for a database migrated only up to 0019 (upgrade tests). */
+  attributes?: boolean;
 }
 
 
@@ -65,7 +70,7 @@ export async function bulkInsertListings(db: AnyPgDatabase, opts: BulkInsertOpti
         const rows = generateDemoListings({ count: Math.min(batchSize, end - i), seed, usdDopRate, start: i });
         // A partner's reference must be unique per load: the seed names the run.
         for (const r of rows) if (r.sourceRef) r.sourceRef = `bulk-${seed}-${r.sourceRef}`;
-        await tx.execute(insertStatement(rows));
+        await tx.execute(insertStatement(rows, opts.attributes ?? true));
       }
     });
     inserted = end;
