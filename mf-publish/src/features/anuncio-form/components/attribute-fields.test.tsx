@@ -155,7 +155,7 @@ test('the delivery month is asked only for a project, with the contracts message
   await fill(user, 'Año de construcción', '1700');
   await user.click(screen.getByRole('button', { name: 'Enviar' }));
   expect(await within(itemOf('Entrega')).findByText(ATTR_MSG.entregaFormato)).toBeInTheDocument();
-  expect(within(itemOf('Año de construcción')).getByText(/El año de construcción debe estar entre 1800 y \d{4}/)).toBeInTheDocument();
+  expect(await within(itemOf('Año de construcción')).findByText(/El año de construcción debe estar entre 1800 y \d{4}/)).toBeInTheDocument();
   await choose(user, 'Estado de la obra', 'Listo');
   await waitFor(() => expect(screen.queryByLabelText('Entrega')).toBeNull());
   await choose(user, 'Estado de la obra', 'En construcción');
