@@ -6,6 +6,7 @@
  * mf-listing and the site server.
  */
 import { PROPIEDAD_FILTER, PROPOSITO_FILTER, type Propiedad } from './enums';
+import type { Filters } from './schemas';
 
 type PropositoFiltro = (typeof PROPOSITO_FILTER)[number];
 
@@ -19,14 +20,39 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/**
+ * Issue 42: the attribute a landing page may add after its place
+ * (`/alquiler/apartamento/piantini/amueblado`), a small fixed set (docs/decisions/0030): its
+ * filters, and the words its title adds (by the type's gender where they agree with it).
+ */
+export const LANDING_ATRIBUTOS = {
+  amueblado: { filtros: { amueblado: 'si' }, texto: 'amueblados', femenino: 'amuebladas' },
+  'con-planta': { filtros: { respaldo: 'planta' }, texto: 'con planta eléctrica full' },
+  'con-piscina': { filtros: { piscina: true }, texto: 'con piscina' },
+  'con-ascensor': { filtros: { ascensor: true }, texto: 'con ascensor' },
+  'con-seguridad': { filtros: { seguridad24h: true }, texto: 'con seguridad 24 horas' },
+  'en-planos': { filtros: { construccion: 'planos' }, texto: 'en planos' },
+  'en-construccion': { filtros: { construccion: 'construccion' }, texto: 'en construcción' },
+} as const satisfies Record<string, { filtros: Filters; texto: string; femenino?: string }>;
+export type LandingAtributo = keyof typeof LANDING_ATRIBUTOS;
+/** Land has no furniture, elevator or delivery: no attribute pages for it. */
+const SIN_ATRIBUTOS: readonly Propiedad[] = ['Solar', 'Terreno'];
+const FEMENINO: readonly string[] = ['Casa', 'Villa'];
+
+export function isLandingAtributo(slug: string | undefined): slug is LandingAtributo {
+  return !!slug && Object.prototype.hasOwnProperty.call(LANDING_ATRIBUTOS, slug);
+}
+
 export interface LandingPath {
   proposito: PropositoFiltro;
   propiedad?: Propiedad;
   /** The slug of a province (region) or a sector (place, locality), resolved against the listings. */
   lugar?: string;
+  /** Issue 42: an attribute after the place (LANDING_ATRIBUTOS). */
+  atributo?: LandingAtributo;
 }
 
-const LANDING = /^\/(venta|alquiler)(?:\/([a-z0-9-]+)(?:\/([a-z0-9-]{1,120}))?)?\/?$/;
+const LANDING = /^\/(venta|alquiler)(?:\/([a-z0-9-]+)(?:\/([a-z0-9-]{1,120})(?:\/([a-z0-9-]{1,40}))?)?)?\/?$/;
 
 /** A path under /venta or /alquiler: a landing page, or nothing at all (404), never the home page. */
 export function isLandingPathname(pathname: string): boolean {
@@ -68,22 +94,42 @@ export function parseLandingPath(pathname: string): LandingPath | null {
     landing.propiedad = propiedad;
   }
   if (m[3]) landing.lugar = m[3];
+  if (m[4]) {
+    // an unknown attribute, or one that makes no sense for the type, names no page (404)
+    if (!isLandingAtributo(m[4]) || SIN_ATRIBUTOS.includes(landing.propiedad!)) return null;
+    landing.atributo = m[4];
+  }
   return landing;
 }
 
-export function landingPath({ proposito, propiedad, lugar }: { proposito: string; propiedad?: string | null; lugar?: string | null }): string {
+export function landingPath({
+  proposito,
+  propiedad,
+  lugar,
+  atributo,
+}: {
+  proposito: string;
+  propiedad?: string | null;
+  lugar?: string | null;
+  atributo?: LandingAtributo | null;
+}): string {
   let out = `/${slugify(proposito)}`;
   if (propiedad) {
     out += `/${slugify(propiedad)}`;
     if (lugar) out += `/${slugify(lugar)}`;
+    if (lugar && atributo) out += `/${atributo}`;
   }
   return out;
 }
 
 const PLURAL: Record<string, string> = { Casa: 'Casas', Apartamento: 'Apartamentos', Villa: 'Villas', Solar: 'Solares', Terreno: 'Terrenos', Local: 'Locales' };
 
-/** 'Apartamentos en venta en Piantini', 'Inmuebles en alquiler'. */
-export function landingTitle(proposito: string, propiedad?: string | null, lugar?: string | null): string {
-  const what = propiedad ? (PLURAL[propiedad] ?? propiedad) : 'Inmuebles';
+/** 'Apartamentos en venta en Piantini', 'Inmuebles en alquiler', 'Casas amuebladas en alquiler en Naco'. */
+export function landingTitle(proposito: string, propiedad?: string | null, lugar?: string | null, atributo?: LandingAtributo | null): string {
+  let what = propiedad ? (PLURAL[propiedad] ?? propiedad) : 'Inmuebles';
+  if (atributo) {
+    const a: { texto: string; femenino?: string } = LANDING_ATRIBUTOS[atributo];
+    what += ` ${propiedad && FEMENINO.includes(propiedad) && a.femenino ? a.femenino : a.texto}`;
+  }
   return `${what} en ${proposito}${lugar ? ` en ${lugar}` : ''}`;
 }

@@ -7,11 +7,12 @@
  */
 import type { CSSProperties } from 'react';
 import theme from 'antd/es/theme';
-import { exchangeRateNote, formatPrice, otherCurrencyPrice, type Anuncio } from 'shared-contracts';
+import { exchangeRateNote, formatListingPrice, formatPricePerM2, otherCurrencyPrice, otherCurrencyPricePerM2, type Anuncio } from 'shared-contracts';
 import { usePortalStore } from 'web-runtime/store';
 
 export interface PriceBothCurrenciesProps {
-  anuncio: Pick<Anuncio, 'price' | 'moneda'>;
+  /** `proposito`: a rent shows its period, 'RD$ 50,000/mes' (issue 42). */
+  anuncio: Pick<Anuncio, 'price' | 'moneda'> & Partial<Pick<Anuncio, 'proposito'>>;
   style?: CSSProperties;
 }
 
@@ -25,16 +26,35 @@ function useRate() {
 export function PriceBothCurrencies({ anuncio, style }: PriceBothCurrenciesProps) {
   const { rate, day } = useRate();
   const { token } = theme.useToken();
-  const other = otherCurrencyPrice(anuncio.price, anuncio.moneda, rate);
+  const converted = otherCurrencyPrice(anuncio.price, anuncio.moneda, rate);
+  const other = converted && anuncio.proposito === 'alquiler' ? `${converted}/mes` : converted;
   return (
     <span className="precio" style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 6, ...style }}>
-      <span>{formatPrice(anuncio.price, anuncio.moneda)}</span>
+      <span>{formatListingPrice(anuncio.price, anuncio.moneda, anuncio.proposito)}</span>
       {other && ' '}
       {other && (
         <span className="precio-otra-moneda" title={exchangeRateNote(rate, day)} style={{ fontSize: '0.7em', fontWeight: 400, color: token.colorTextSecondary }}>
           · {other}
         </span>
       )}
+    </span>
+  );
+}
+
+/**
+ * Issue 42: the price per m² when the area is known, 'RD$ 120,000/m² · ≈ US$ 2,000/m²', the other
+ * currency beside it as the price has; nothing without an area.
+ */
+export function PricePerM2({ anuncio, style }: { anuncio: Pick<Anuncio, 'price' | 'moneda' | 'metros'>; style?: CSSProperties }) {
+  const { rate, day } = useRate();
+  const { token } = theme.useToken();
+  const own = formatPricePerM2(anuncio.price, anuncio.moneda, anuncio.metros);
+  if (!own) return null;
+  const other = otherCurrencyPricePerM2(anuncio.price, anuncio.moneda, anuncio.metros, rate);
+  return (
+    <span className="precio-m2" style={{ fontSize: 13, color: token.colorTextSecondary, ...style }}>
+      {own}
+      {other && <span title={exchangeRateNote(rate, day)}> · {other}</span>}
     </span>
   );
 }

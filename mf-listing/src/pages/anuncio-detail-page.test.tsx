@@ -68,8 +68,10 @@ test('loads the listing by the route id and formats every field', async () => {
   // the listing once, then the view reported for the seller's figures (issue 21)
   await waitFor(() => expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /anuncio/d1', 'POST /anuncio/d1/vista']));
   const tags = within(screen.getByLabelText('Características'));
-  for (const t of ['ALQUILER', 'APARTAMENTO', '2 hab.', '3 bañ.', '4 nivel', '95 m²']) expect(tags.getByText(t)).toBeInTheDocument();
-  expect(screen.getByText('RD$ 45,000')).toBeInTheDocument();
+  // issue 42: bathrooms and the floor as Dominicans read them, a rent with its period
+  for (const t of ['ALQUILER', 'APARTAMENTO', '2 hab.', '3 baños', 'Piso 4', '95 m²']) expect(tags.getByText(t)).toBeInTheDocument();
+  expect(screen.getByText('RD$ 45,000/mes')).toBeInTheDocument();
+  expect(document.querySelector('.precio-m2')?.textContent).toMatch(/^RD\$ 474\/m²/);
   expect(screen.getByText('Gazcue, Santo Domingo de Guzmán, Distrito Nacional')).toBeInTheDocument();
   // amenities only when true
   const amen = within(screen.getByLabelText('Comodidades'));
@@ -80,6 +82,27 @@ test('loads the listing by the route id and formats every field', async () => {
   expect(document.querySelector('.anuncio-detail-description b')).toBeNull();
   expect(screen.getByText('Empresa: Hazim')).toBeInTheDocument();
   expect(screen.getByText('Asesor: Pedro Gómez')).toBeInTheDocument();
+});
+
+test('issue 42: the attribute list says what is known and nothing about what is not; a project shows its delivery', async () => {
+  replies['/anuncio/d1'] = {
+    body: {
+      ...full, mediosBanos: 1, parqueos: 2, parqueo: true, amueblado: 'semi', respaldo: 'planta', cisterna: true, gasComun: false, ascensor: null,
+      seguridad24h: null, areaSocial: null, mantenimiento: 8500, mantenimientoMoneda: 'RD', anoConstruccion: null, construccion: 'construccion',
+      entrega: '2027-06', calle: 'Av. Abraham Lincoln, Torre Sol',
+    },
+  };
+  renderAt('d1');
+  const list = await screen.findByRole('region', { name: 'Detalles del inmueble' });
+  const rows = Array.from(list.querySelectorAll('dl > div')).map((d) => `${d.querySelector('dt')!.textContent}: ${d.querySelector('dd')!.textContent}`);
+  expect(rows).toEqual([
+    'Parqueos: 2 parqueos', 'Amueblado: Semiamueblado', 'Respaldo eléctrico: Planta eléctrica full', 'Cisterna: Sí', 'Gas común: No',
+    'Mantenimiento mensual: RD$ 8,500/mes', 'Estado de la obra: En construcción', 'Entrega: junio de 2027',
+  ]);
+  const tags = within(screen.getByLabelText('Características'));
+  expect(tags.getByText('3½ baños')).toBeInTheDocument();
+  expect(tags.getByText('En construcción · entrega junio de 2027')).toBeInTheDocument();
+  expect(screen.getByText('Av. Abraham Lincoln, Torre Sol · Gazcue, Santo Domingo de Guzmán, Distrito Nacional')).toBeInTheDocument();
 });
 
 test('issue 39: the other-currency figure is explained under the price, with the rate and its day', async () => {

@@ -6,11 +6,13 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import Button from 'antd/es/button';
 import Spin from 'antd/es/spin';
-import { LANDING_MSG, MAP, MSG, pageHref, searchHref } from 'shared-contracts';
+import { LANDING_MSG, MAP, MSG, ORDEN_DEFAULT, pageHref, searchHref } from 'shared-contracts';
 import { useLocation, useNavigate } from 'web-runtime/router';
 import { usePortalStore } from 'web-runtime/store';
 import { StatusPanel, preloadRemote } from 'web-runtime/remote';
 import { SearchPanel } from '../features/search-panel/components/search-panel';
+import { OrdenSelect } from '../features/search-panel/components/orden-select';
+import { ordenHref } from '../features/search-panel/lib/orden-href';
 import { CARD_EXPOSE, ResultsGrid } from '../features/results/components/results-grid';
 import { useAnuncios } from '../features/results/hooks/use-anuncios';
 import { landingHeading } from '../features/results/lib/landing-heading';
@@ -36,6 +38,7 @@ export default function HomePage() {
   const viewMode = usePortalStore((s) => s.viewMode);
   const resultsTop = useRef<HTMLDivElement>(null);
   const page = data?.page ?? 1;
+  const orden = data?.orden ?? ORDEN_DEFAULT;
   // the cards' remote loads while the list is fetched, not after it
   useEffect(() => {
     if (viewMode === 'list') preloadRemote(CARD_EXPOSE);
@@ -96,13 +99,22 @@ export default function HomePage() {
       </Suspense>
     );
   } else {
-    body = <ResultsGrid anuncios={data.response.anuncios} count={data.response.count} countEstimated={data.response.countEstimated} currentPage={page} hrefFor={hrefFor} />;
+    body = (
+      <ResultsGrid
+        anuncios={data.response.anuncios}
+        count={data.response.count}
+        countEstimated={data.response.countEstimated}
+        currentPage={page}
+        hrefFor={hrefFor}
+        toolbar={<OrdenSelect orden={orden} onChange={(o) => navigate(ordenHref(pathname, search, o))} />}
+      />
+    );
   }
 
   return (
     <div className="home-page">
       {data?.landing && <h1 className="home-landing-title">{landingHeading(data)}</h1>}
-      <SearchPanel options={data?.response ?? NO_OPTIONS} filters={data?.filters ?? {}} onSearch={(filters) => navigate(searchHref({ filters, page: 1 }))} />
+      <SearchPanel options={data?.response ?? NO_OPTIONS} filters={data?.filters ?? {}} onSearch={(filters) => navigate(searchHref({ filters, page: 1, orden }))} />
       {data && Object.keys(data.filters).length > 0 && <SaveSearchButton filters={data.filters} />}
       <div ref={resultsTop} className="home-results" aria-busy={fetching}>
         {fetching && data && <Spin className="home-refreshing" aria-label="Cargando anuncios" />}

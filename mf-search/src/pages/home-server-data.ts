@@ -19,10 +19,10 @@ export const serverData: ServerDataLoader = async ({ pathname, search, api, site
   // the cards are mf_listing's: the browser loads them with this page before hydrating
   const remotes = data.response.anuncios.length ? [CARD_EXPOSE] : [];
   if (!data.landing) return { status: 200, key, data, remotes, head: preloadImage ? { preloadImage } : undefined };
-  const { proposito, propiedad, lugarNombre, lugarSlug } = data.landing;
-  const heading = landingTitle(proposito, propiedad, lugarNombre);
+  const { proposito, propiedad, lugarNombre, lugarSlug, atributo } = data.landing;
+  const heading = landingTitle(proposito, propiedad, lugarNombre, atributo);
   const count = data.response.count;
-  const path = lugarSlug ? landingPath({ proposito, propiedad, lugar: lugarSlug }) : pathname.replace(/\/+$/, '');
+  const path = lugarSlug ? landingPath({ proposito, propiedad, lugar: lugarSlug, atributo }) : pathname.replace(/\/+$/, '');
   return {
     status: 200,
     key,

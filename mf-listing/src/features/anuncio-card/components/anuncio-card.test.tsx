@@ -32,9 +32,35 @@ test('shows title, uppercase purpose and type, rooms, area, location, descriptio
   expect(tags.getByText('3 hab.')).toBeInTheDocument();
   expect(tags.getByText('1,250 m²')).toBeInTheDocument();
   expect(screen.getByText('Gazcue, Santo Domingo de Guzmán, Distrito Nacional')).toBeInTheDocument();
-  expect(screen.getByText('RD$ 1,234,567')).toBeInTheDocument();
+  // issue 42: a rent shows its period
+  expect(screen.getByText('RD$ 1,234,567/mes')).toBeInTheDocument();
   expect(screen.getByText(/Casa amplia y fresca/)).toHaveStyle({ WebkitLineClamp: '3' });
   expect(screen.queryByText(/Empresa:/)).not.toBeInTheDocument();
+});
+
+test('issue 42: half bathrooms, street line beside the sector, price per m² in both currencies, a project with its delivery', () => {
+  usePortalStore.setState({ config: parseRuntimeConfig({ apiBaseUrl: 'http://127.0.0.1:9', usdDopRate: 60 }) });
+  renderCard(
+    makeAnuncio({
+      proposito: 'venta', propiedad: 'Apartamento', price: 12_000_000, moneda: 'RD', metros: 100, banos: 2, mediosBanos: 1,
+      calle: 'Calle Gustavo Mejía Ricart, Torre Aurora', construccion: 'planos', entrega: '2027-06',
+    }),
+  );
+  const tags = within(screen.getByLabelText('Características'));
+  expect(tags.getByText('2½ baños')).toBeInTheDocument();
+  expect(tags.getByText('En planos · entrega junio de 2027')).toBeInTheDocument();
+  expect(screen.getByText('Calle Gustavo Mejía Ricart, Torre Aurora · Gazcue, Santo Domingo de Guzmán, Distrito Nacional')).toBeInTheDocument();
+  expect(screen.getByText('RD$ 12,000,000')).toBeInTheDocument();
+  const perM2 = document.querySelector('.precio-m2')!;
+  expect(perM2.textContent).toBe('RD$ 120,000/m² · ≈ US$ 2,000/m²');
+});
+
+test('issue 42: no price per m² without an area, no badge for a finished building, unknown bathrooms say nothing', () => {
+  renderCard(makeAnuncio({ metros: null, banos: null, mediosBanos: null, construccion: 'listo', entrega: null, calle: '' }));
+  expect(document.querySelector('.precio-m2')).toBeNull();
+  const tags = screen.getByLabelText('Características');
+  expect(tags.textContent).not.toMatch(/baño|Listo|entrega/);
+  expect(screen.getByText('Gazcue, Santo Domingo de Guzmán, Distrito Nacional')).toBeInTheDocument();
 });
 
 test('US price, company label from the source key, and the location fallback', () => {

@@ -16,15 +16,16 @@ import {
   anuncioPath,
   companyDisplayName,
   formatArea,
+  formatBanos,
   formatRooms,
   isClosed,
-  locationLine,
   type Anuncio,
 } from 'shared-contracts';
 import { usePortalStore } from 'web-runtime/store';
 import { ImageCarousel } from '../../../components/image-carousel';
 import { ContactReveal } from '../../../components/contact-reveal';
-import { PriceBothCurrencies } from '../../../components/price-both-currencies';
+import { PriceBothCurrencies, PricePerM2 } from '../../../components/price-both-currencies';
+import { addressLine, construccionBadge } from '../../../components/listing-lines';
 import { WhatsAppButton } from '../../../components/whatsapp-button';
 import { Chip, Surface } from '../../../components/surface';
 import { FavoriteHeart } from '../../favoritos';
@@ -38,11 +39,18 @@ export interface AnuncioCardProps {
   priority?: boolean;
 }
 
-/** Tags the card shows: purpose and type uppercase, then rooms and area when known. */
+/**
+ * Tags the card shows: purpose and type uppercase, then rooms, bathrooms ('2½ baños', issue 42)
+ * and area when known, and a project's state with its delivery.
+ */
 export function cardTags(a: Anuncio): string[] {
   const tags = [a.proposito?.toUpperCase(), a.propiedad?.toUpperCase()].filter(Boolean) as string[];
   if (a.habitaciones != null) tags.push(formatRooms(a.habitaciones));
+  const banos = formatBanos(a.banos, a.mediosBanos);
+  if (banos) tags.push(banos);
   if (a.metros != null) tags.push(formatArea(a.metros));
+  const obra = construccionBadge(a);
+  if (obra) tags.push(obra);
   return tags;
 }
 
@@ -85,7 +93,7 @@ export function AnuncioCard({ anuncio, onDelete, priority = false }: AnuncioCard
           </div>
         )}
         <div className="anuncio-card-location" style={{ color: token.colorTextSecondary, fontSize: 13 }}>
-          {locationLine(anuncio)}
+          {addressLine(anuncio)}
         </div>
         <p className="anuncio-card-description" style={clamp}>
           {anuncio.description}
@@ -93,6 +101,7 @@ export function AnuncioCard({ anuncio, onDelete, priority = false }: AnuncioCard
         <strong style={{ fontSize: 18, marginTop: 'auto' }}>
           <PriceBothCurrencies anuncio={anuncio} />
         </strong>
+        <PricePerM2 anuncio={anuncio} />
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
           <Button type="primary" href={href} onClick={openDetail}>
             {MSG.informacion}

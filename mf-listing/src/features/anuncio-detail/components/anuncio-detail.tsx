@@ -13,14 +13,18 @@ import {
   amenities,
   companyDisplayName,
   descriptionLines,
+  formatArea,
+  formatBanos,
+  formatFloor,
+  formatRooms,
   isClosed,
-  listingTags,
-  locationLine,
+  listingAttributes,
   type Anuncio,
 } from 'shared-contracts';
 import { ImageCarousel } from '../../../components/image-carousel';
 import { ContactReveal } from '../../../components/contact-reveal';
-import { ExchangeRateNote, PriceBothCurrencies } from '../../../components/price-both-currencies';
+import { ExchangeRateNote, PriceBothCurrencies, PricePerM2 } from '../../../components/price-both-currencies';
+import { addressLine, construccionBadge } from '../../../components/listing-lines';
 import { ShareButton } from '../../../components/share-button';
 import { WhatsAppButton } from '../../../components/whatsapp-button';
 import { Chip, Surface } from '../../../components/surface';
@@ -40,6 +44,42 @@ export interface AnuncioDetailProps {
 }
 
 export const ASESOR_LABEL = 'Asesor:';
+export const DETALLES = 'Detalles del inmueble';
+
+/**
+ * The detail's tags in SPEC order, as a Dominican reads them (issue 42): purpose and type, rooms,
+ * '2½ baños', 'Piso 12', the area, and a project's state with its delivery.
+ */
+export function detailTags(a: Anuncio): string[] {
+  const tags = [a.proposito?.toUpperCase(), a.propiedad?.toUpperCase()].filter(Boolean) as string[];
+  if (a.habitaciones != null) tags.push(formatRooms(a.habitaciones));
+  const banos = formatBanos(a.banos, a.mediosBanos);
+  if (banos) tags.push(banos);
+  if (a.nivel != null) tags.push(formatFloor(a.nivel));
+  if (a.metros != null) tags.push(formatArea(a.metros));
+  const obra = construccionBadge(a);
+  if (obra) tags.push(obra);
+  return tags;
+}
+
+/** Issue 42's known attributes as a list of label and value ('Amueblado: Semiamueblado'). */
+function AttributeList({ anuncio }: { anuncio: Anuncio }) {
+  const rows = listingAttributes(anuncio);
+  if (rows.length === 0) return null;
+  return (
+    <section aria-label={DETALLES} style={{ margin: '0 0 12px' }}>
+      <h2 style={{ fontSize: 16, margin: '8px 0' }}>{DETALLES}</h2>
+      <dl className="anuncio-detail-attributes">
+        {rows.map((r) => (
+          <div key={r.label}>
+            <dt>{r.label}</dt>
+            <dd>{r.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
 // antd's preset green and orange tags are 3.4:1 on their light backgrounds; white on these is above 4.5:1
 const AMENITY_GREEN = '#237804';
 
@@ -62,7 +102,7 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
       <ImageCarousel images={anuncio.image_urls ?? []} title={anuncio.title} height={photoHeight} fit="contain" priority />
       <h1 style={{ fontSize: screens.sm ? 28 : 22, margin: '16px 0 8px' }}>{anuncio.title}</h1>
       <div aria-label="Características" style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
-        {listingTags(anuncio).map((t) => (
+        {detailTags(anuncio).map((t) => (
           <Chip key={t} solid={ANTD_THEME_TOKENS.colorPrimary}>
             {t}
           </Chip>
@@ -71,9 +111,10 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
       <p style={{ fontSize: 24, fontWeight: 700, margin: '12px 0 4px' }}>
         <PriceBothCurrencies anuncio={anuncio} />
       </p>
+      <PricePerM2 anuncio={anuncio} style={{ display: 'block', margin: '0 0 4px' }} />
       <ExchangeRateNote anuncio={anuncio} />
       <PriceDrop anuncio={anuncio} />
-      <p style={{ color: token.colorTextSecondary, margin: '0 0 8px' }}>{locationLine(anuncio)}</p>
+      <p style={{ color: token.colorTextSecondary, margin: '0 0 8px' }}>{addressLine(anuncio)}</p>
       <UpdatedAgo anuncio={anuncio} />
       {amenities(anuncio).length > 0 && (
         <ul aria-label="Comodidades" style={{ display: 'flex', flexWrap: 'wrap', gap: 6, listStyle: 'none', padding: 0, margin: '0 0 12px' }}>
@@ -84,6 +125,7 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
           ))}
         </ul>
       )}
+      <AttributeList anuncio={anuncio} />
       <div className="anuncio-detail-description">
         {descriptionLines(anuncio.description).map((line, i) => (
           <p key={i}>{line}</p>

@@ -11,8 +11,8 @@ import InputNumber from 'antd/es/input-number';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import { AMENITY_LABELS, FIELD_LABELS, MONEDAS, PROPIEDAD_FORM, PROPOSITO_FORM, PROPOSITO_LABELS } from 'shared-contracts';
-import { anuncioSchema } from 'shared-contracts/schemas';
-import { zodRule } from 'web-runtime/form-rule';
+import { anuncioRule } from '../lib/anuncio-rule';
+import { AttributeFields } from './attribute-fields';
 
 const PROPOSITO_OPTIONS = PROPOSITO_FORM.map((value) => ({ value, label: PROPOSITO_LABELS[value] }));
 const PROPIEDAD_OPTIONS = PROPIEDAD_FORM.map((value) => ({ value, label: value }));
@@ -22,8 +22,7 @@ const COUNTS = (['habitaciones', 'banos', 'nivel'] as const).map((name) => [name
 
 const half = { xs: 24, sm: 12 } as const;
 
-/** The SPEC §5 message of one field, from the schema the API checks too. */
-export const anuncioRule = (field: keyof typeof anuncioSchema.shape) => [zodRule(anuncioSchema, field)];
+export { anuncioRule } from '../lib/anuncio-rule';
 
 export function AnuncioFields() {
   return (
@@ -78,6 +77,7 @@ export function AnuncioFields() {
           </Col>
         ))}
       </Row>
+      <AttributeFields />
       <Form.Item name="description" label="Descripción" rules={anuncioRule('description')}>
         <Input.TextArea rows={5} maxLength={5000} />
       </Form.Item>

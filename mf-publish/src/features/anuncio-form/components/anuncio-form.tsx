@@ -13,16 +13,17 @@ import Input from 'antd/es/input';
 import Row from 'antd/es/row';
 import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
-import { MSG, ROUTES, type OwnAnuncio } from 'shared-contracts';
-import { anuncioSchema } from 'shared-contracts/schemas';
+import { AMENIDADES, ATTR_FIELD_LABELS, MSG, ROUTES, type OwnAnuncio } from 'shared-contracts';
+import { anuncioFieldsSchema } from 'shared-contracts/schemas';
 import { usePortalStore } from 'web-runtime/store';
 import { AddressPicker, type AddressValue } from '../../address-picker';
 import { PhotoUpload, compressImage, usePhotos, type CompressFn } from '../../photo-upload';
 import { useSubmitAnuncio } from '../hooks/use-submit-anuncio';
 import { AnuncioFields, anuncioRule } from './anuncio-fields';
+import { triStateValue } from './attribute-fields';
 
 /** SPEC §5 defaults of the add form: the schema's own defaults (venta, Casa, RD, no amenities). */
-export const ANUNCIO_DEFAULTS = anuncioSchema
+export const ANUNCIO_DEFAULTS = anuncioFieldsSchema
   .pick({ proposito: true, propiedad: true, moneda: true, balcon: true, patio: true, piscina: true, parqueo: true })
   .parse({});
 
@@ -32,11 +33,15 @@ const HIDDEN_ADDRESS_FIELDS = ['place', 'region', 'locality', 'latitude', 'longi
 const EDITABLE = [
   'proposito', 'propiedad', 'title', 'moneda', 'price', 'metros', 'habitaciones', 'banos', 'nivel', 'balcon', 'patio', 'piscina', 'parqueo',
   'description', 'name', 'apellido', 'movil', 'email', 'empresa', 'place', 'region', 'locality', 'address', 'latitude', 'longitude',
+  // issue 42
+  'mediosBanos', 'parqueos', 'amueblado', 'respaldo', 'mantenimiento', 'mantenimientoMoneda', 'anoConstruccion', 'construccion', 'entrega', 'calle',
 ] as const;
 
-/** The listing's values as the form holds them (absent numbers stay empty). */
+/** The listing's values as the form holds them (absent numbers and unknown choices stay empty). */
 function valuesOf(anuncio: OwnAnuncio): Record<string, unknown> {
-  return Object.fromEntries(EDITABLE.map((k) => [k, anuncio[k] ?? undefined]));
+  const values: Record<string, unknown> = Object.fromEntries(EDITABLE.map((k) => [k, anuncio[k] ?? undefined]));
+  for (const k of AMENIDADES) values[k] = triStateValue(anuncio[k]);
+  return values;
 }
 
 export function AnuncioForm({ compress = compressImage, editing }: { compress?: CompressFn; editing?: OwnAnuncio }) {
@@ -81,6 +86,9 @@ export function AnuncioForm({ compress = compressImage, editing }: { compress?: 
         <Col xs={24} sm={12}>
           <Form.Item name="address" label="Dirección" rules={anuncioRule('address')}>
             <Input readOnly placeholder={MSG.buscaTuDireccion} />
+          </Form.Item>
+          <Form.Item name="calle" label={ATTR_FIELD_LABELS.calle} rules={anuncioRule('calle')} extra="Opcional: se muestra junto al sector">
+            <Input maxLength={120} placeholder="Calle Gustavo Mejía Ricart, Torre Aurora" />
           </Form.Item>
           {HIDDEN_ADDRESS_FIELDS.map((name) => (
             <Form.Item key={name} name={name} hidden>

@@ -1,4 +1,11 @@
 import type { AnuncioInput } from 'shared-contracts';
+import { attributeFields } from 'shared-contracts/schemas';
+
+/**
+ * Issue 42's fields are sent even when empty (''): on an edit, a field not sent keeps its stored
+ * value, so a choice the user cleared back to "Sin indicar" must say so.
+ */
+const ATTRIBUTE_KEYS: ReadonlySet<string> = new Set(Object.keys(attributeFields));
 
 export interface PhotoPart {
   name: string;
@@ -15,6 +22,8 @@ export function buildAnuncioFormData(values: AnuncioInput, photos: PhotoPart[]):
     if (value === undefined || value === null) continue;
     form.append(key, String(value));
   }
+  const given = values as Record<string, unknown>;
+  for (const key of ATTRIBUTE_KEYS) if (given[key] === undefined || given[key] === null) form.append(key, '');
   for (const photo of photos) form.append('images', photo.file, photo.name);
   return form;
 }

@@ -4,7 +4,7 @@
  * the page's hook (useSearchPage) and by its serverData, so both ask the API the same thing, and
  * the one `POST /allAnuncios` body is written once, here.
  */
-import { ApiError, clampPage, isLandingPathname, parseLandingPath, parseSearch, searchDataKey, type AllAnunciosResponse, type ApiClient, type Filters, type LandingPath } from 'shared-contracts';
+import { ApiError, LANDING_ATRIBUTOS, ORDEN_DEFAULT, clampPage, isLandingPathname, parseLandingPath, parseSearch, searchDataKey, type AllAnunciosResponse, type ApiClient, type Filters, type LandingPath, type Orden } from 'shared-contracts';
 import { useApi, usePortalStore, useQuery, type QueryResult } from 'web-runtime/store';
 
 export interface SearchPageData {
@@ -12,6 +12,8 @@ export interface SearchPageData {
   filters: Filters;
   /** The page shown: the address's, or the last one when it asked for a page past it (issue 39). */
   page: number;
+  /** The results' order (issue 42): the address's `orden`, newest first without it. */
+  orden: Orden;
   /** The landing page, with the place its slug named (`lugarSlug`: that place's own slug). */
   landing: (LandingPath & { lugarNombre?: string; lugarSlug?: string }) | null;
   response: AllAnunciosResponse;
@@ -21,7 +23,11 @@ type Resolved = { filters: Filters; nombre?: string; slug?: string };
 
 /** A landing path -> its filters: purpose, type, and the place its slug names (GET /lugares/{slug}). */
 async function resolveLanding(landing: LandingPath, api: ApiClient, signal?: AbortSignal): Promise<Resolved | null> {
-  const filters: Filters = { proposito: landing.proposito, ...(landing.propiedad ? { propiedad: landing.propiedad } : {}) };
+  const filters: Filters = {
+    proposito: landing.proposito,
+    ...(landing.propiedad ? { propiedad: landing.propiedad } : {}),
+    ...(landing.atributo ? LANDING_ATRIBUTOS[landing.atributo].filtros : {}),
+  };
   if (!landing.lugar) return { filters };
   try {
     const lugar = await api.lugar(landing.lugar, signal);
@@ -39,7 +45,7 @@ async function resolveLanding(landing: LandingPath, api: ApiClient, signal?: Abo
  * address it shows (normalisedPageHref).
  */
 export async function getSearchPage(api: ApiClient, pathname: string, search: string, signal?: AbortSignal): Promise<SearchPageData | null> {
-  const { filters: queryFilters, page: asked } = parseSearch(search);
+  const { filters: queryFilters, page: asked, orden } = parseSearch(search);
   const landing = parseLandingPath(pathname);
   if (!landing && isLandingPathname(pathname)) return null;
   let filters = queryFilters;
@@ -50,11 +56,11 @@ export async function getSearchPage(api: ApiClient, pathname: string, search: st
     filters = { ...queryFilters, ...resolved.filters };
     landingOut = { ...landing, ...(resolved.nombre ? { lugarNombre: resolved.nombre, lugarSlug: resolved.slug } : {}) };
   }
-  const ask = (page: number) => api.allAnuncios({ filters, page: page - 1 }, signal);
+  const ask = (page: number) => api.allAnuncios({ filters, page: page - 1, ...(orden ? { orden } : {}) }, signal);
   let response = await ask(asked);
   const page = clampPage(asked, response.count);
   if (page !== asked) response = await ask(page);
-  return { filters, page, landing: landingOut, response };
+  return { filters, page, orden: orden ?? ORDEN_DEFAULT, landing: landingOut, response };
 }
 
 /** The key of an address's search: the query's, and the page data's the server embeds under. */

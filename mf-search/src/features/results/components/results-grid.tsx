@@ -4,6 +4,7 @@
  * the result count: "≈ 253.000 anuncios" when the API estimated it; its last pages answer with
  * the exact count, so the pager then reaches every listing.
  */
+import type { ReactNode } from 'react';
 import { PAGE_SIZE, resultCountLabel, type Anuncio } from 'shared-contracts';
 import { RemoteComponent } from 'web-runtime/remote';
 import { Pager } from './pager';
@@ -24,14 +25,19 @@ export interface ResultsGridProps {
   countEstimated?: boolean;
   currentPage: number;
   hrefFor(page: number): string;
+  /** Beside the count: the order select (issue 42). */
+  toolbar?: ReactNode;
 }
 
-export function ResultsGrid({ anuncios, count, countEstimated = false, currentPage, hrefFor }: ResultsGridProps) {
+export function ResultsGrid({ anuncios, count, countEstimated = false, currentPage, hrefFor, toolbar }: ResultsGridProps) {
   return (
     <>
-      <p className="results-count" aria-live="polite" title={countEstimated ? 'Cifra aproximada' : undefined}>
-        {resultCountLabel(count, countEstimated)}
-      </p>
+      <div className="results-bar">
+        <p className="results-count" aria-live="polite" title={countEstimated ? 'Cifra aproximada' : undefined}>
+          {resultCountLabel(count, countEstimated)}
+        </p>
+        {toolbar}
+      </div>
       <ul className="results-grid" aria-label="Anuncios">
         {anuncios.map((anuncio, i) => (
           <li key={anuncio._id}>

@@ -1,42 +1,96 @@
 /**
- * The collapsible extra block of the search panel (rooms, areas, prices, currency). Loaded the
- * first time it is opened: the home page's first load does not pay for InputNumber.
+ * The collapsible extra block of the search panel: rooms, areas, prices, currency, and issue 42's
+ * attributes (bathrooms and parking at least, furniture, power backup at least, amenities asked
+ * for, a project's state and delivery year, the maintenance fee at most). Loaded the first time
+ * it is opened: the home page's first load does not pay for InputNumber. The amenities are plain
+ * checkboxes: only "with it" is a filter (an unticked box asks nothing).
  */
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
-import { MONEDAS } from 'shared-contracts';
+import {
+  AMUEBLADO_LABELS,
+  AMUEBLADOS,
+  ATTR_LIMITS,
+  CONSTRUCCION_LABELS,
+  CONSTRUCCIONES,
+  MONEDAS,
+  RESPALDO_FILTER,
+  RESPALDO_FILTER_LABELS,
+} from 'shared-contracts';
 import { LABELS, fieldId, type FieldName, type PanelValues } from '../lib/labels';
 
-const NUMBER_FIELDS = ['habitaciones', 'metrosMin', 'metrosMax', 'precioMin', 'precioMax'] as const;
+type OnChange = (name: FieldName, value: unknown) => void;
 
-export default function ExtraFilters({ values, onChange }: { values: PanelValues; onChange: (name: FieldName, value: unknown) => void }) {
+const NUMBER_FIELDS = ['habitaciones', 'metrosMin', 'metrosMax', 'precioMin', 'precioMax'] as const;
+const MINIMUMS = ['banosMin', 'parqueosMin'] as const;
+const FLAGS = ['ascensor', 'piscina', 'seguridad24h'] as const;
+type Option = { value: string; label: string };
+const CHOICES: Record<'moneda' | 'amueblado' | 'respaldo' | 'construccion', Option[]> = {
+  moneda: MONEDAS.map((v) => ({ value: v, label: v })),
+  amueblado: AMUEBLADOS.map((v) => ({ value: v, label: AMUEBLADO_LABELS[v] })),
+  respaldo: RESPALDO_FILTER.map((v) => ({ value: v, label: RESPALDO_FILTER_LABELS[v] })),
+  construccion: CONSTRUCCIONES.map((v) => ({ value: v, label: CONSTRUCCION_LABELS[v] })),
+};
+
+function NumberField({ name, values, onChange, year = false }: { name: FieldName; values: PanelValues; onChange: OnChange; year?: boolean }) {
+  return (
+    <div className="search-field">
+      <label htmlFor={fieldId(name)}>{LABELS[name]}</label>
+      <InputNumber
+        id={fieldId(name)}
+        min={year ? ATTR_LIMITS.entregaMin : 0}
+        max={year ? ATTR_LIMITS.entregaMax : undefined}
+        precision={year ? 0 : undefined}
+        style={{ width: '100%' }}
+        inputMode="numeric"
+        aria-label={LABELS[name]}
+        value={(values[name] as number | null | undefined) ?? null}
+        onChange={(v) => onChange(name, v)}
+      />
+    </div>
+  );
+}
+
+function ChoiceField({ name, values, onChange }: { name: keyof typeof CHOICES; values: PanelValues; onChange: OnChange }) {
+  return (
+    <div className="search-field">
+      <label htmlFor={fieldId(name)}>{LABELS[name]}</label>
+      <Select
+        id={fieldId(name)}
+        allowClear
+        aria-label={LABELS[name]}
+        options={CHOICES[name]}
+        value={(values[name] as string | null | undefined) ?? undefined}
+        onChange={(v) => onChange(name, v)}
+      />
+    </div>
+  );
+}
+
+export default function ExtraFilters({ values, onChange }: { values: PanelValues; onChange: OnChange }) {
+  const field = { values, onChange };
   return (
     <>
       {NUMBER_FIELDS.map((name) => (
-        <div className="search-field" key={name}>
-          <label htmlFor={fieldId(name)}>{LABELS[name]}</label>
-          <InputNumber
-            id={fieldId(name)}
-            min={0}
-            style={{ width: '100%' }}
-            inputMode="numeric"
-            aria-label={LABELS[name]}
-            value={(values[name] as number | null | undefined) ?? null}
-            onChange={(v) => onChange(name, v)}
-          />
-        </div>
+        <NumberField key={name} name={name} {...field} />
       ))}
-      <div className="search-field">
-        <label htmlFor={fieldId('moneda')}>{LABELS.moneda}</label>
-        <Select
-          id={fieldId('moneda')}
-          allowClear
-          aria-label={LABELS.moneda}
-          options={MONEDAS.map((v) => ({ value: v, label: v }))}
-          value={values.moneda ?? undefined}
-          onChange={(v) => onChange('moneda', v)}
-        />
-      </div>
+      <ChoiceField name="moneda" {...field} />
+      {MINIMUMS.map((name) => (
+        <NumberField key={name} name={name} {...field} />
+      ))}
+      <ChoiceField name="amueblado" {...field} />
+      <ChoiceField name="respaldo" {...field} />
+      <ChoiceField name="construccion" {...field} />
+      <NumberField name="entregaHasta" year {...field} />
+      <NumberField name="mantenimientoMax" {...field} />
+      <fieldset className="search-field search-panel-flags">
+        <legend className="visually-hidden">Comodidades</legend>
+        {FLAGS.map((name) => (
+          <label key={name} htmlFor={fieldId(name)}>
+            <input id={fieldId(name)} type="checkbox" checked={values[name] === true} onChange={(e) => onChange(name, e.target.checked ? true : null)} /> {LABELS[name]}
+          </label>
+        ))}
+      </fieldset>
     </>
   );
 }
