@@ -205,8 +205,10 @@ async function startSite(env: Record<string, string>): Promise<{ child: ChildPro
     env: { PATH: process.env.PATH, DATA_DIR: E2E.dataDir, PORT: String(E2E.sitePort), PUBLIC_SITE_URL: E2E.siteUrl, PUBLIC_API_URL: E2E.apiUrl, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // its log: JSON lines on stdout (pino, issue 45), anything printed outside the logger on stderr
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  child.stdout!.on('data', (d: Buffer) => (err += d.toString()));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`site server did not start: ${err}`)), 30_000);
     child.stdout!.on('data', (d: Buffer) => {
