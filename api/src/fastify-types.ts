@@ -29,19 +29,19 @@ declare module 'fastify' {
     searchChanges: SearchChanges;
     /** The bounded queue every search's database work waits in (overload → 503). */
     searchQueue: WorkQueue;
-    /** preHandler: 401 unless the bearer token is valid; sets request.user. */
+    /** Guard (run as preValidation, before the route schema, decision 0025): 401 unless the bearer token is valid; sets request.user. */
     authenticate: preHandlerAsyncHookHandler;
     signToken(user: Pick<UserRow, 'id' | 'tokenVersion'>): string;
     /** Issue 23: the account's email is in MODERATOR_EMAILS. */
     isModerator(user: Pick<UserRow, 'email'>): boolean;
-    /** preHandler: per-client and per-email attempt limits of one kind of call. */
+    /** Guard (preValidation): per-client and per-email attempt limits of one kind of call. */
     limitAttempts(kind: AttemptKind): preHandlerAsyncHookHandler;
     /** Login: `check` before verifying (per client; per account failures; progressive delay), `failed` after a wrong password. */
     loginGuard: { check(request: FastifyRequest, reply: FastifyReply): Promise<void>; failed(request: FastifyRequest): Promise<void> };
-    /** preHandlers: per-client limits of contact reveals and geocoder lookups. */
+    /** Guards (preValidation): per-client limits of contact reveals and geocoder lookups. */
     limitContact: preHandlerAsyncHookHandler;
     limitGeocode: preHandlerAsyncHookHandler;
-    /** preHandler: per-client limit of listing reports (issue 23). */
+    /** Guard (preValidation): per-client limit of listing reports (issue 23). */
     limitReport: preHandlerAsyncHookHandler;
     /** Issue 40, per client: detail views; searches the cache cannot answer and the sitemap (not the site server's). */
     limitView: preHandlerAsyncHookHandler;
