@@ -4,7 +4,6 @@
  * whose disk never held it; A's photo URLs point at PHOTOS_BASE_URL; a delete on B removes the
  * objects for both. The bucket alone, without PostgreSQL: photos-s3.test.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,41 +14,15 @@ import sharp from 'sharp';
 import type { Anuncio } from 'shared-contracts';
 import { hashPassword } from '../src/accounts/passwords';
 import { requirePostgres } from './support/engines';
+import { startServer, type ServerProcess } from './support/server-process';
 import { LISTING_FIELDS } from './support/listing-fields';
 import { startS3, type S3Server } from './support/s3';
 import { png } from './photos-fixtures';
 
-const ROOT = path.resolve(__dirname, '../..');
-const SECRET = 'photos-s3-instances-secret-0123456789abcdef';
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/server.ts')], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, API_PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', JWT_SECRET: SECRET, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-    if (m) return { child, url: m[1] };
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function stop(server: Server | undefined) {
+async function stop(server: ServerProcess | undefined) {
   if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((r) => server.child.once('exit', r));
   server.child.kill('SIGTERM');
-  await exited;
+  await server.exited;
 }
 
 describe('two API processes on one PostgreSQL and one bucket', () => {
@@ -60,8 +33,8 @@ describe('two API processes on one PostgreSQL and one bucket', () => {
   const dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'api-photos-s3-')));
   let s3: S3Server;
   let raw: S3Client;
-  let a: Server;
-  let b: Server;
+  let a: ServerProcess;
+  let b: ServerProcess;
   let db: Client;
 
   beforeAll(async () => {
@@ -73,8 +46,8 @@ describe('two API processes on one PostgreSQL and one bucket', () => {
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
     const common = { DATABASE_URL: url.toString(), ...s3.env };
-    a = await startServer({ ...common, DATA_DIR: dataDirs[0], PHOTOS_BASE_URL: 'https://fotos.example' });
-    b = await startServer({ ...common, DATA_DIR: dataDirs[1] });
+    a = await startServer(dataDirs[0], { ...common, PHOTOS_BASE_URL: 'https://fotos.example' });
+    b = await startServer(dataDirs[1], common);
     db = new Client({ connectionString: url.toString() });
     await db.connect();
   }, 120_000);
