@@ -128,8 +128,9 @@ export class PgliteThread {
   private busyTotalMs = 0;
   private busySince = 0;
 
-  constructor(dataDir: string | null) {
-    this.worker = new Worker(path.join(__dirname, 'pglite-worker.mjs'), { workerData: { dataDir, identity: DRIZZLE_TEXT_TYPES } });
+  /** `from`: the data directory tarball an in-memory database starts as (openPglite). */
+  constructor(dataDir: string | null, from?: string) {
+    this.worker = new Worker(path.join(__dirname, 'pglite-worker.mjs'), { workerData: { dataDir, from, identity: DRIZZLE_TEXT_TYPES } });
     this.waitReady = new Promise((resolve, reject) => {
       const first = (message: { ready?: boolean; arrays?: [number, number][]; error?: Reply['error'] }) => {
         if (message.ready === undefined) return;

@@ -7,12 +7,14 @@
  *
  * Plain JavaScript: a worker is started by Node itself, outside tsx and jest, so it is not compiled.
  *
- * workerData: { dataDir, identity } (identity: the type oids drizzle parses as text).
+ * workerData: { dataDir, from, identity } (from: a data directory tarball an in-memory database
+ * starts as; identity: the type oids drizzle parses as text).
  * Messages in: { id, op: 'query', sql, params, rowMode, identity, tx? }, { id, op: 'exec', sql, tx? },
  * { id, op: 'begin' }, { id, op: 'end', tx, commit }, { id, op: 'close' }.
  * Out: { ready, arrays } or { ready: false, error } once; then { id, result } or { id, error } per
  * message. A query outside a transaction answers { raw }: PostgreSQL's bytes (see `prepared`).
  */
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 
@@ -41,7 +43,9 @@ const identity = (value) => value;
  */
 const defaultIdentity = new Set(workerData.identity);
 const parsers = Object.fromEntries([...defaultIdentity].map((oid) => [oid, identity]));
-const pg = workerData.dataDir ? new PGlite(workerData.dataDir, { parsers }) : new PGlite({ parsers });
+const pg = workerData.dataDir
+  ? new PGlite(workerData.dataDir, { parsers })
+  : new PGlite({ parsers, ...(workerData.from ? { loadDataDir: new Blob([fs.readFileSync(workerData.from)]) } : {}) });
 /**
  * Statements kept prepared on the thread's PGlite, by their text (a drizzle statement's text is
  * the same for every call of one shape; its values are parameters). PGlite's own `query` parses,
