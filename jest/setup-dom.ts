@@ -9,6 +9,10 @@ import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { resetQueries, setRenderedState, usePortalStore } from 'web-runtime/store';
 
+// jest's 5 s default is a guard against a hung test, not a speed target: a form test with 30 photos
+// took 5.4 s beside the browser tests on a loaded 2-core machine. The API suites have 60 s.
+jest.setTimeout(20_000);
+
 // react-router 7 needs TextEncoder, which jsdom does not provide.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
