@@ -2,16 +2,19 @@
 // @ts-check
 /**
  * `npm test`: every test of the repository, in two rounds that keep both cores of the CI machine
- * busy (docs/decisions/0031-ci-time.md):
+ * busy (docs/decisions/0031-ci-time.md, 0038-ci-lanes.md):
  *   1. at once: the typecheck, the lint rules, and the production build of what is stale
- *   2. at once: jest (shared-contracts + web apps in jsdom, the API on PGlite and, when
- *      DATABASE_URL is set, PostgreSQL) and the browser tests (Playwright + Debian's Chromium)
+ *   2. on two lanes: the browser tests (Playwright + Debian's Chromium) on one, jest's suites in
+ *      chunks (`jest --shard`: shared-contracts + web apps in jsdom, the API on PGlite and, when
+ *      DATABASE_URL is set, PostgreSQL) on the other; a lane that frees takes the next chunk, so
+ *      the lane of the browser tests runs jest's last chunks once they end and both lanes finish
+ *      together.
  * Each runner's lines are prefixed with its name. Ends with each stage's time, what was skipped and
  * why (the PostgreSQL-only suites without DATABASE_URL), and one line "N passed, N failed" summing
  * the test runners.
- * `npm test -- --no-e2e` skips the browser tests (jest then uses two workers); `npm test --
- * --e2e-only` runs only the build and the browser tests; `--serial` runs one stage
- * at a time, in the same order (to read a failure's output unmixed).
+ * `npm test -- --no-e2e` skips the browser tests; `npm test -- --e2e-only` runs only the build and
+ * the browser tests; `--serial` runs one stage at a time, in the same order (to read a failure's
+ * output unmixed). `TEST_LANES` (2) and `JEST_CHUNKS` (6) change the lanes and jest's chunks.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -56,19 +59,6 @@ function run(label, cmd, cmdArgs, env = process.env) {
   });
 }
 
-/**
- * The stages of one round, at once (or one after another with --serial); resolves to whether all passed.
- * @param {(() => Promise<boolean>)[]} round
- */
-async function together(round) {
-  if (serial) {
-    let all = true;
-    for (const stage of round) all = (await stage()) && all;
-    return all;
-  }
-  return (await Promise.all(round.map((stage) => stage()))).every(Boolean);
-}
-
 /** The PostgreSQL-only suites (`*.pg.test.ts`), which jest leaves out without DATABASE_URL. */
 function postgresOnlySuites() {
   return fs
@@ -78,10 +68,31 @@ function postgresOnlySuites() {
     .sort();
 }
 
-const jestOut = path.join(results, 'jest.json');
 const e2eOut = path.join(results, 'e2e.json');
-fs.rmSync(jestOut, { force: true });
+const jestChunks = Math.max(1, Number(process.env.JEST_CHUNKS ?? 6));
+/** @param {number} i */
+const jestOut = (i) => path.join(results, `jest-${i}.json`);
+for (const f of fs.readdirSync(results)) if (/^jest(-\d+)?\.json$/.test(f)) fs.rmSync(path.join(results, f));
 fs.rmSync(e2eOut, { force: true });
+
+/**
+ * Runs the jobs on `lanes` lanes, in order: each lane takes the next job when its last one ends.
+ * Resolves to whether all passed.
+ * @param {(() => Promise<boolean>)[]} jobs
+ * @param {number} lanes
+ */
+async function pooled(jobs, lanes) {
+  let next = 0;
+  let all = true;
+  const lane = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++];
+      all = (await job()) && all;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, jobs.length) }, lane));
+  return all;
+}
 
 /** @type {(() => Promise<boolean>)[]} */
 const first = [];
@@ -90,29 +101,38 @@ const second = [];
 if (withJest) {
   first.push(() => run('typecheck', bin('tsc'), ['-b', 'tsconfig.json', 'tsconfig.node.json']));
   first.push(() => run('lint', bin('eslint'), ['--max-warnings=0', '.']));
-  // PGlite loads its WASM through a dynamic import, which jest allows only with vm modules. One
-  // worker beside the browser tests (each runner keeps one core busy), two when jest runs alone.
-  // --forceExit: a suite that leaves a handle open must fail, not hang the CI run until its limit.
-  const workers = process.env.JEST_WORKERS ?? (withE2e && !serial ? '1' : '2');
-  const jestEnv = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
-  second.push(() => run('jest', bin('jest'), ['--ci', `--maxWorkers=${workers}`, '--forceExit', '--json', `--outputFile=${jestOut}`], jestEnv));
 }
 // The browser tests run the build, and jest's remote-contract suite checks it: both need it current.
 first.push(() => run('build', process.execPath, [path.join(ROOT, 'scripts', 'build.mjs'), '--if-stale']));
+// The browser tests first: the longest job, which the lanes' chunks of jest fill around.
 if (withE2e) second.push(() => run('e2e', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']));
+if (withJest) {
+  // PGlite loads its WASM through a dynamic import, which jest allows only with vm modules. One
+  // worker per chunk: each lane keeps one core busy.
+  // --forceExit: a suite that leaves a handle open must fail, not hang the CI run until its limit.
+  const jestEnv = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
+  for (let i = 1; i <= jestChunks; i++) {
+    const shard = jestChunks > 1 ? [`--shard=${i}/${jestChunks}`] : [];
+    const label = jestChunks > 1 ? `jest ${i}/${jestChunks}` : 'jest';
+    second.push(() => run(label, bin('jest'), ['--ci', '--maxWorkers=1', '--forceExit', ...shard, '--json', `--outputFile=${jestOut(i)}`], jestEnv));
+  }
+}
+const lanes = serial ? 1 : Math.max(1, Number(process.env.TEST_LANES ?? 2));
 
 const started = Date.now();
-let ok = await together(first);
-ok = (await together(second)) && ok;
+let ok = await pooled(first, serial ? 1 : first.length);
+ok = (await pooled(second, lanes)) && ok;
 
 let passed = 0;
 let failed = 0;
 if (withJest) {
-  if (fs.existsSync(jestOut)) {
-    const r = JSON.parse(fs.readFileSync(jestOut, 'utf8'));
-    passed += r.numPassedTests;
-    failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
-  } else failed += 1;
+  for (let i = 1; i <= jestChunks; i++) {
+    if (fs.existsSync(jestOut(i))) {
+      const r = JSON.parse(fs.readFileSync(jestOut(i), 'utf8'));
+      passed += r.numPassedTests;
+      failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+    } else failed += 1;
+  }
 }
 if (withE2e) {
   if (fs.existsSync(e2eOut)) {
