@@ -94,6 +94,30 @@ describe.each(engines())('sitemap on %s', (engine) => {
     const keys = items.map((x) => JSON.stringify(x));
     expect(new Set(keys).size).toBe(keys.length);
   });
+
+  test('issue 42: the attribute pages a listing appears on, under its places; none for land nor for an unknown value', async () => {
+    const rows = await t.app.db
+      .insert(anuncios)
+      .values([
+        { seq: 140_001, title: 'Amueblado con planta', description: 'd', proposito: 'alquiler', propiedad: 'Apartamento', moneda: 'RD', price: 1, priceRd: 1, place: 'Sosúa', region: 'Puerto Plata', locality: 'El Batey', amueblado: 'si', respaldo: 'planta', ascensor: true },
+        { seq: 140_002, title: 'Solar con piscina', description: 'd', proposito: 'venta', propiedad: 'Solar', moneda: 'RD', price: 1, priceRd: 1, place: 'Sosúa', region: 'Puerto Plata', locality: 'El Batey', piscina: true },
+        { seq: 140_003, title: 'Sin indicar', description: 'd', proposito: 'venta', propiedad: 'Casa', moneda: 'RD', price: 1, priceRd: 1, place: 'Sosúa', region: 'Puerto Plata', locality: 'El Batey', amueblado: 'semi', ascensor: null },
+      ])
+      .returning({ id: anuncios.id });
+    t.clock.advance(SITEMAP_CACHE_MS);
+    const items = (await get(t, '/sitemap/lugares')).body.items as { proposito: string; propiedad: string; lugar?: string; atributo?: string }[];
+    const pages = (proposito: string, propiedad: string, lugar: string) =>
+      items.filter((x) => x.proposito === proposito && x.propiedad === propiedad && x.lugar === lugar && x.atributo).map((x) => x.atributo).sort();
+    expect(pages('alquiler', 'Apartamento', 'el-batey')).toEqual(['amueblado', 'con-ascensor', 'con-planta']);
+    expect(pages('alquiler', 'Apartamento', 'sosua')).toEqual(['amueblado', 'con-ascensor', 'con-planta']);
+    expect(pages('venta', 'Solar', 'el-batey')).toEqual([]);
+    // semi-furnished and an unknown elevator name no page
+    expect(pages('venta', 'Casa', 'el-batey')).toEqual([]);
+    // never without a place: /alquiler/apartamento/amueblado would read "amueblado" as a place
+    expect(items.some((x) => x.atributo && !x.lugar)).toBe(false);
+    await t.app.db.delete(anuncios).where(inArray(anuncios.id, rows.map((r) => r.id)));
+    t.clock.advance(SITEMAP_CACHE_MS);
+  });
 });
 
 /** Issue 40: the sitemap calls were unthrottled full scans recomputed on every request. */

@@ -188,6 +188,9 @@ test('a landing page with an attribute is server-rendered with its title, h1 and
     expect(body).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/alquiler\/apartamento\/naco\/amueblado"/);
     expect(body).toContain(`Naco amueblado e2e ${stamp}`);
     expect(body).not.toContain(`Naco sin amueblar e2e ${stamp}`);
+    // the sitemap names the page, so search engines find it
+    const sitemap = await (await fetch(`${E2E.siteUrl}/sitemap-lugares.xml`)).text();
+    expect(sitemap).toContain(`<loc>${E2E.siteUrl}/alquiler/apartamento/naco/amueblado</loc>`);
 
     await page.goto('/alquiler/apartamento/naco/amueblado');
     await expect(page.getByRole('heading', { level: 1, name: 'Apartamentos amueblados en alquiler en Naco' })).toBeVisible();

@@ -43,6 +43,17 @@ export function isLandingAtributo(slug: string | undefined): slug is LandingAtri
   return !!slug && Object.prototype.hasOwnProperty.call(LANDING_ATRIBUTOS, slug);
 }
 
+/**
+ * The attribute pages a listing of this type with these values appears on (the sitemap names
+ * them): each whose filters the values meet; none for land.
+ */
+export function landingAtributosOf(propiedad: string, values: Partial<Record<string, unknown>>): LandingAtributo[] {
+  if (SIN_ATRIBUTOS.includes(propiedad as Propiedad)) return [];
+  return (Object.keys(LANDING_ATRIBUTOS) as LandingAtributo[]).filter((slug) =>
+    Object.entries(LANDING_ATRIBUTOS[slug].filtros).every(([campo, valor]) => values[campo] === valor),
+  );
+}
+
 export interface LandingPath {
   proposito: PropositoFiltro;
   propiedad?: Propiedad;

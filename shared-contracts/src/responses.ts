@@ -12,7 +12,9 @@ import { ESTADOS } from './listing-status';
 import { MOTIVOS_REPORTE, type BloqueadosResponse, type EventoModeracion, type ModeracionResponse } from './moderation';
 import { FRECUENCIAS, type BusquedasResponse, type FavoritosResponse, type SavedSearch } from './saved';
 import { filtersSchema } from './schemas';
-import type { LugarResponse } from './landing';
+import { LANDING_ATRIBUTOS, type LandingAtributo, type LugarResponse } from './landing';
+
+const LANDING_ATRIBUTO_SLUGS = Object.keys(LANDING_ATRIBUTOS) as [LandingAtributo, ...LandingAtributo[]];
 import type { AllAnunciosResponse, Anuncio, ApiErrorBody, ContactoResponse, GeocodeResponse, MisAnunciosResponse, OwnAnuncio, User } from './types';
 
 /** Every refusal: `{error}` in Spanish (some routes add `message`, SPEC §7). */
@@ -197,7 +199,7 @@ export const lugarResponseSchema = z.object({
 export const sitemapFilesResponseSchema = z.object({ perFile: z.number().int(), files: z.array(z.object({ file: z.number().int(), lastmod: isoDate.nullable() })) });
 export const sitemapBlockResponseSchema = z.object({ items: z.array(z.object({ id: z.string(), lastmod: isoDate })) });
 export const sitemapLugaresResponseSchema = z.object({
-  items: z.array(z.object({ proposito: z.enum(PROPOSITO_FILTER), propiedad: z.string(), lugar: z.string().optional() })),
+  items: z.array(z.object({ proposito: z.enum(PROPOSITO_FILTER), propiedad: z.string(), lugar: z.string().optional(), atributo: z.enum(LANDING_ATRIBUTO_SLUGS).optional() })),
 });
 
 export const healthResponseSchema = z.object({ status: z.literal('ok'), engine: z.enum(['pglite', 'postgres']) });

@@ -3,7 +3,8 @@
  * robots.txt and the sitemap (sitemap protocol 0.9), served by the site server from the API's
  * sitemap calls (api/src/sitemap/sitemap-routes.ts):
  *   /sitemap.xml               index: the landing pages' file and one file per block of listings
- *   /sitemap-lugares.xml       home and the landing pages that show listings (/venta, /venta/apartamento/piantini)
+ *   /sitemap-lugares.xml       home and the landing pages that show listings (/venta, /venta/apartamento/piantini,
+ *                              /alquiler/apartamento/piantini/amueblado)
  *   /sitemap-anuncios-<n>.xml  the listings of block n (at most 50,000), with lastmod
  * Each file is one API call, so the sitemap stays correct and cheap at 1,000,000 listings. The
  * calls carry SITE_API_KEY (issue 40): the API limits the sitemap per client, and the site server
@@ -60,13 +61,13 @@ export async function sitemapFor(urlPath, { siteUrl, apiUrl, siteKey, landingPat
     return `${HEADER}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   }
   if (urlPath === '/sitemap-lugares.xml') {
-    /** @type {{ items: { proposito: string, propiedad: string, lugar?: string }[] }} */
+    /** @type {{ items: { proposito: string, propiedad: string, lugar?: string, atributo?: import('../../shared-contracts/src/landing.js').LandingAtributo }[] }} */
     const { items } = await apiJson(apiUrl, siteKey, '/sitemap/lugares', requestId);
     const paths = new Set(['/', '/venta', '/alquiler']);
     // the API names only pages that show listings, each place by its own slug
     for (const i of items) {
       if (i.proposito !== 'venta' && i.proposito !== 'alquiler') continue;
-      paths.add(landingPath({ proposito: i.proposito, propiedad: i.propiedad, lugar: i.lugar }));
+      paths.add(landingPath({ proposito: i.proposito, propiedad: i.propiedad, lugar: i.lugar, atributo: i.atributo }));
     }
     const urls = [...paths].slice(0, 50_000).map((p) => `<url><loc>${xmlEscape(`${siteUrl}${p}`)}</loc></url>`);
     return `${HEADER}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;

@@ -22,7 +22,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { and, asc, between, eq, max, sql } from 'drizzle-orm';
-import { MSG } from 'shared-contracts';
+import { MSG, landingAtributosOf, type LandingAtributo } from 'shared-contracts';
 import { sitemapBlockResponseSchema, sitemapFilesResponseSchema, sitemapLugaresResponseSchema } from 'shared-contracts/responses';
 import { errors, sendJson } from '../route-schemas';
 import { HttpError } from '../http-error';
@@ -103,17 +103,33 @@ export default async function sitemapRoutes(app: FastifyInstance, opts: { perFil
     // what search finds (anuncio_searchable(), migration 0007): a landing page of only sold or
     // paused listings would be empty, and an empty page is no page for the sitemap
     const rows = await db
-      .selectDistinct({ proposito: anuncios.proposito, propiedad: anuncios.propiedad, region: anuncios.region, locality: anuncios.locality, place: anuncios.place })
+      .selectDistinct({
+        proposito: anuncios.proposito,
+        propiedad: anuncios.propiedad,
+        region: anuncios.region,
+        locality: anuncios.locality,
+        place: anuncios.place,
+        // issue 42: what the attribute pages filter on (landingAtributosOf)
+        amueblado: anuncios.amueblado,
+        respaldo: anuncios.respaldo,
+        piscina: anuncios.piscina,
+        ascensor: anuncios.ascensor,
+        seguridad24h: anuncios.seguridad24h,
+        construccion: anuncios.construccion,
+      })
       .from(anuncios)
       .where(sql`anuncio_searchable(anuncios)`);
     const options = await app.searchCache.options(() => optionLists(db));
-    const items = new Map<string, { proposito: string; propiedad: string; lugar?: string }>();
-    const add = (proposito: string, propiedad: string, lugar?: string) => {
-      const key = `${proposito}/${propiedad}/${lugar ?? ''}`;
-      if (!items.has(key)) items.set(key, lugar ? { proposito, propiedad, lugar } : { proposito, propiedad });
+    type Item = { proposito: string; propiedad: string; lugar?: string; atributo?: LandingAtributo };
+    const items = new Map<string, Item>();
+    const add = (item: Item) => {
+      const key = `${item.proposito}/${item.propiedad}/${item.lugar ?? ''}/${item.atributo ?? ''}`;
+      if (!items.has(key)) items.set(key, item);
     };
     for (const row of rows) {
-      add(row.proposito, row.propiedad);
+      const { proposito, propiedad } = row;
+      add({ proposito, propiedad });
+      const atributos = landingAtributosOf(propiedad, row);
       for (const campo of ['region', 'locality', 'place'] as const) {
         const nombre = row[campo];
         if (!nombre) continue;
@@ -121,7 +137,10 @@ export default async function sitemapRoutes(app: FastifyInstance, opts: { perFil
         // only an address that shows this listing: the slug's filters are this listing's values
         const lugar = resolveLugar(slug, options);
         const shows = lugar && lugar.slug === slug && lugar.filtros[campo] === nombre && Object.entries(lugar.filtros).every(([k, v]) => row[k as typeof campo] === v);
-        if (shows) add(row.proposito, row.propiedad, slug);
+        if (!shows) continue;
+        add({ proposito, propiedad, lugar: slug });
+        // the attribute pages exist under a place only (/alquiler/apartamento/piantini/amueblado)
+        for (const atributo of atributos) add({ proposito, propiedad, lugar: slug, atributo });
       }
     }
     return { items: [...items.values()] };
