@@ -13,8 +13,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
-  outputDir: '../test-results/e2e-artifacts',
+  // npm test runs the two projects as two runs side by side, each with its own portal (scripts/test.mjs)
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON ?? '../test-results/e2e.json' }]],
+  outputDir: process.env.E2E_ARTIFACTS ?? '../test-results/e2e-artifacts',
   globalSetup: './support/global-setup.ts',
   globalTeardown: './support/global-teardown.ts',
   use: {

@@ -4,11 +4,11 @@
  * `npm test`: every test of the repository, in two rounds that keep both cores of the CI machine
  * busy (docs/decisions/0031-ci-time.md, 0038-ci-lanes.md):
  *   1. at once: the typecheck, the lint rules, and the production build of what is stale
- *   2. on two lanes: the browser tests (Playwright + Debian's Chromium) on one, jest's suites in
- *      chunks (`jest --shard`: shared-contracts + web apps in jsdom, the API on PGlite and, when
- *      DATABASE_URL is set, PostgreSQL) on the other; a lane that frees takes the next chunk, so
- *      the lane of the browser tests runs jest's last chunks once they end and both lanes finish
- *      together.
+ *   2. on two lanes, a queue of jobs: the browser tests (Playwright + Debian's Chromium) as two
+ *      runs, desktop and phone, each with its own portal, then jest's suites in chunks
+ *      (`jest --shard`: shared-contracts + web apps in jsdom, the API on PGlite and, when
+ *      DATABASE_URL is set, PostgreSQL); a lane that frees takes the next job, so both lanes
+ *      finish within about one chunk of each other.
  * Each runner's lines are prefixed with its name. Ends with each stage's time, what was skipped and
  * why (the PostgreSQL-only suites without DATABASE_URL), and one line "N passed, N failed" summing
  * the test runners.
@@ -18,6 +18,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { ROOT } from './apps.mjs';
@@ -68,12 +69,32 @@ function postgresOnlySuites() {
     .sort();
 }
 
-const e2eOut = path.join(results, 'e2e.json');
+/**
+ * The browser tests' two projects (e2e/playwright.config.ts) run as two Playwright runs, each with
+ * its own portal on its own ports and folder (the phone run's ports are the desktop run's + 10), so
+ * they take a lane each like any other job instead of one run holding one lane for both.
+ */
+const E2E_RUNS = ['desktop', 'phone'];
+/** @param {string} project */
+const e2eOut = (project) => path.join(results, `e2e-${project}.json`);
+/** @param {string} project @returns {NodeJS.ProcessEnv} */
+function e2eEnv(project) {
+  const shift = E2E_RUNS.indexOf(project) * 10;
+  const port = (/** @type {string} */ name, /** @type {number} */ fallback) => String(Number(process.env[name] ?? fallback) + shift);
+  return {
+    ...process.env,
+    E2E_SITE_PORT: port('E2E_SITE_PORT', 3900),
+    E2E_API_PORT: port('E2E_API_PORT', 4900),
+    E2E_STANDALONE_PORT: port('E2E_STANDALONE_PORT', 3901),
+    E2E_RUN_DIR: path.join(process.env.E2E_RUN_DIR ?? path.join(os.tmpdir(), 'inmueblesrd-e2e'), project),
+    E2E_JSON: e2eOut(project),
+    E2E_ARTIFACTS: path.join(results, `e2e-artifacts-${project}`),
+  };
+}
 const jestChunks = Math.max(1, Number(process.env.JEST_CHUNKS ?? 6));
 /** @param {number} i */
 const jestOut = (i) => path.join(results, `jest-${i}.json`);
-for (const f of fs.readdirSync(results)) if (/^jest(-\d+)?\.json$/.test(f)) fs.rmSync(path.join(results, f));
-fs.rmSync(e2eOut, { force: true });
+for (const f of fs.readdirSync(results)) if (/^(jest|e2e)(-[\w]+)?\.json$/.test(f)) fs.rmSync(path.join(results, f));
 
 /**
  * Runs the jobs on `lanes` lanes, in order: each lane takes the next job when its last one ends.
@@ -104,8 +125,10 @@ if (withJest) {
 }
 // The browser tests run the build, and jest's remote-contract suite checks it: both need it current.
 first.push(() => run('build', process.execPath, [path.join(ROOT, 'scripts', 'build.mjs'), '--if-stale']));
-// The browser tests first: the longest job, which the lanes' chunks of jest fill around.
-if (withE2e) second.push(() => run('e2e', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']));
+// The browser tests first: the longest jobs, which the lanes' chunks of jest fill around.
+if (withE2e) {
+  for (const project of E2E_RUNS) second.push(() => run(`e2e ${project}`, bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--project', project], e2eEnv(project)));
+}
 if (withJest) {
   // PGlite loads its WASM through a dynamic import, which jest allows only with vm modules. One
   // worker per chunk: each lane keeps one core busy.
@@ -135,11 +158,13 @@ if (withJest) {
   }
 }
 if (withE2e) {
-  if (fs.existsSync(e2eOut)) {
-    const r = JSON.parse(fs.readFileSync(e2eOut, 'utf8'));
-    passed += r.stats.expected ?? 0;
-    failed += (r.stats.unexpected ?? 0) + (r.stats.flaky ?? 0);
-  } else failed += 1;
+  for (const project of E2E_RUNS) {
+    if (fs.existsSync(e2eOut(project))) {
+      const r = JSON.parse(fs.readFileSync(e2eOut(project), 'utf8'));
+      passed += r.stats.expected ?? 0;
+      failed += (r.stats.unexpected ?? 0) + (r.stats.flaky ?? 0);
+    } else failed += 1;
+  }
 }
 
 console.log(`\n--- stages ---\n${stages.join('\n')}\nall: ${((Date.now() - started) / 1000).toFixed(0)} s`);
