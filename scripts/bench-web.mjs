@@ -225,6 +225,73 @@ async function measurePage(browser, url, readySelector) {
   return result;
 }
 
+/**
+ * Interaction to next paint on the phone profile (issue 43): the page is loaded cold and left
+ * until it is quiet, then one interaction is made with real input (Playwright through CDP); its
+ * latency is the longest Event Timing duration among the events of that interaction (from the
+ * input to the next paint after its handlers: what INP takes per interaction).
+ * @param {Browser} browser
+ * @param {{ name: string, url: string, ready: string, act: (page: import('playwright-core').Page) => Promise<void> }} step
+ */
+async function measureInteraction(browser, step) {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  try {
+    await page.goto(step.url, { waitUntil: 'domcontentloaded' });
+    await page.locator(step.ready).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    // hydrated and quiet: 2 s without a long task
+    await page.evaluate(async () => {
+      /** @type {number[]} */
+      const ends = [];
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => ends.push(e.startTime + e.duration))).observe({ type: 'longtask', buffered: true });
+      const until = performance.now() + 30_000;
+      while (performance.now() - Math.max(0, ...ends) < 2000 && performance.now() < until) await new Promise((r) => setTimeout(r, 200));
+    });
+    await page.evaluate(() => {
+      const w = /** @type {Window & { __events?: { name: string, duration: number, id: number }[] }} */ (window);
+      w.__events = [];
+      new PerformanceObserver((l) => {
+        for (const e of /** @type {PerformanceEventTiming[]} */ (l.getEntries())) if (e.interactionId) w.__events?.push({ name: e.name, duration: e.duration, id: e.interactionId });
+      }).observe({ type: 'event', durationThreshold: 16 });
+    });
+    await step.act(page);
+    await page.waitForTimeout(1500);
+    const events = await page.evaluate(() => /** @type {Window & { __events?: { name: string, duration: number, id: number }[] }} */ (window).__events ?? []);
+    return { ms: Math.round(Math.max(0, ...events.map((e) => e.duration))), events: events.length };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The interactions of issue 43, each --interaction-runs times (3): the median latency.
+ * @param {Browser} browser
+ * @param {{ home: string, search: string, detail: string }} urls
+ */
+async function measureInteractions(browser, urls) {
+  const runs = Number(arg('interaction-runs', '3'));
+  /** @type {{ name: string, url: string, ready: string, act: (page: import('playwright-core').Page) => Promise<void> }[]} */
+  const steps = [
+    { name: 'Más filtros', url: urls.home, ready: '.anuncio-card', act: (page) => page.getByRole('button', { name: 'Más filtros' }).click() },
+    { name: 'Buscar', url: urls.home, ready: '.anuncio-card', act: (page) => page.getByRole('button', { name: 'Buscar' }).click() },
+    { name: 'página siguiente', url: urls.search, ready: '.anuncio-card', act: (page) => page.getByRole('link', { name: 'Página siguiente' }).first().click() },
+    { name: 'abrir un anuncio', url: urls.home, ready: '.anuncio-card', act: (page) => page.locator('.anuncio-card').first().getByRole('link', { name: 'Información' }).click() },
+    { name: 'Contacto', url: urls.detail, ready: '.anuncio-detail h1', act: (page) => page.locator('.anuncio-detail').getByRole('button', { name: 'Contacto' }).click() },
+  ];
+  /** @type {Record<string, { runs: number[], median: number, loadavg: number }>} */
+  const out = {};
+  for (const step of steps) {
+    /** @type {number[]} */
+    const ms = [];
+    for (let i = 0; i < runs; i++) ms.push((await measureInteraction(browser, step)).ms);
+    out[step.name] = { runs: ms, median: median(ms), loadavg: os.loadavg()[0] };
+  }
+  return out;
+}
+
 /** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -335,6 +402,8 @@ async function main() {
 
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((f) => f !== '--headless=new') });
+    /** @type {Awaited<ReturnType<typeof measureInteractions>> | null} */
+    let interactions = null;
     /** @type {Record<string, PageResult>} */
     const results = Object.fromEntries(pages.map((p) => [p.name, /** @type {PageResult} */ ({})]));
     try {
@@ -343,11 +412,10 @@ async function main() {
         await measurePage(browser, p.url, p.ready);
         results[p.name].bytes = await measurePage(browser, p.url, p.ready);
       }
+      if (!flag('html-only') && !flag('skip-interactions')) interactions = await measureInteractions(browser, { home: pages[0].url, search: pages[1].url, detail: pages[2].url });
     } finally {
       await browser.close();
     }
-    /** @type {unknown} */
-    const interactions = null;
     if (!flag('skip-lighthouse') && !flag('html-only')) {
       for (const p of pages) results[p.name].lighthouse = await runLighthouse(p.url, p.name);
     }
@@ -379,6 +447,12 @@ async function main() {
       console.log(`  ${name}, por paquete: ${describeGroups(r.bytes.jsBeforeInteractive.groups)}`);
       console.log(`  ${name}, scripts más grandes: ${r.bytes.largestScripts.map((s) => `${s.url} ${s.kb} KB`).join('; ')}`);
       if (r.bytes.jsBeforeInteractive.notInBuild.length) console.log(`  ${name}, scripts fuera del build: ${r.bytes.jsBeforeInteractive.notInBuild.join(', ')}`);
+    }
+    if (interactions) {
+      console.log(`\nInteracción hasta el siguiente pintado (teléfono 390 px, CPU ${CPU_SLOWDOWN}x más lenta; mediana de ${arg('interaction-runs', '3')})`);
+      console.log('| interacción | ms (mediana) | pasadas | carga media |');
+      console.log('|---|--:|---|--:|');
+      for (const [name, r] of Object.entries(interactions)) console.log(`| ${name} | ${r.median} | ${r.runs.join(', ')} | ${r.loadavg.toFixed(2)} |`);
     }
     if (html) printHtmlCases(html);
     const outDir = path.join(ROOT, 'test-results');

@@ -3,10 +3,13 @@
  *
  * First paint shows the first photo with the indicator row (dots, or '1 / 30' past
  * CAROUSEL_MAX_DOTS photos: web-runtime/photo-indicator), in exactly the box the carousel will
- * use; the real carousel (react-slick, ./slick-carousel) replaces it when the photo comes into
- * view and the browser is idle, or at once when the user touches or focuses it. Twenty sliders
- * built during the first render cost phones most of a second of blocked main thread and put
- * 19 KB gzip on the critical path (docs/decisions/0004-first-load-budget.md).
+ * use; the real carousel (react-slick, ./slick-carousel) replaces it at once when the user
+ * reaches for it (a pointer over it, a press, a tap, focus) and, on the detail (`upgrade="near"`),
+ * also when the photo comes into view and the browser is idle. Twenty sliders built during the
+ * first render cost phones most of a second of blocked main thread and put 19 KB gzip on the
+ * critical path (docs/decisions/0004-first-load-budget.md); the cards' carousels built when idle
+ * still ran react-slick and a slider per visible card while a phone was becoming interactive, so
+ * a list's cards wait for the user (issue 43, docs/decisions/0036-hydrate-on-intent.md).
  * Width/height attributes reserve the box so nothing shifts. No photos: the bundled placeholder.
  */
 import { lazy, Suspense, useRef } from 'react';
@@ -21,10 +24,10 @@ export const PLACEHOLDER_ALT = 'Anuncio sin fotos';
 const loadSlick = () => import('./slick-carousel');
 const SlickCarousel = lazy(loadSlick);
 
-export function ImageCarousel({ images, title, height, fit = 'cover', className, size = 'full', priority = false }: ImageCarouselProps) {
+export function ImageCarousel({ images, title, height, fit = 'cover', className, size = 'full', priority = false, upgrade = 'near' }: ImageCarouselProps) {
   const box = useRef<HTMLDivElement>(null);
   const many = images.length > 1;
-  const [upgraded, upgradeNow] = useNearViewport(box, { enabled: many });
+  const [upgraded, upgradeNow] = useNearViewport(box, { enabled: many && upgrade === 'near' });
   const style = photoStyle(height, fit);
 
   if (images.length === 0) {
@@ -35,6 +38,7 @@ export function ImageCarousel({ images, title, height, fit = 'cover', className,
       ref={box}
       className={className}
       style={{ paddingBottom: many ? INDICATOR_HEIGHT : 0, position: 'relative' }}
+      onPointerOver={many ? upgradeNow : undefined}
       onPointerDown={many ? upgradeNow : undefined}
       onFocus={many ? upgradeNow : undefined}
     >

@@ -93,7 +93,7 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
   const closed = isClosed(anuncio.estado);
   const hasPosition = anuncio.latitude != null && anuncio.longitude != null;
   const mapBox = useRef<HTMLDivElement>(null);
-  const [mapWanted] = useNearViewport(mapBox, { enabled: hasPosition, margin: '300px' });
+  const [mapWanted] = useNearViewport(mapBox, { enabled: hasPosition, margin: '0px' });
   const mapPlaceholder = <div aria-busy="true" style={{ height: MAP.heightPx, background: token.colorFillQuaternary, borderRadius: 8 }} />;
   return (
     // overflowWrap: the listing's own text (a URL as a title) breaks rather than widening the page (issue 39)
