@@ -16,8 +16,8 @@ export interface ImageCarouselProps {
   size?: 'card' | 'full';
   /** The page's main photo (first card, the detail): fetched at once and first; others lazily. */
   priority?: boolean;
-  /** When the carousel's code comes: 'touch' only when the user reaches for it (the cards of a
-   * list); 'near' also when it nears the screen and the browser is idle (the detail). */
+  /** When the carousel's code comes: 'touch' only when the user reaches for it (the cards and
+   * the detail, issue 43); 'near' also when it nears the screen and the browser is idle. */
   upgrade?: 'touch' | 'near';
 }
 
