@@ -4,29 +4,35 @@
  * Web benchmark (npm run bench:web): the combined site as users get it, on a phone.
  *
  *   npm run bench:web -- [--runs 3] [--port 3700] [--api-port 4700] [--skip-lighthouse]
- *                        [--count 100000 [--keep] | --reuse <data dir>] [--html-only]
+ *                        [--count 100000 [--keep] | --reuse <data dir>] [--html-only] [--skip-html]
+ *                        [--skip-interactions] [--interaction-runs 3]
  *                        [--html-connections 20] [--html-seconds 10] [--lhr-dir <dir>]
  *
  * 1. Starts the portal with `scripts/start.mjs` (production build of whatever is missing or
  *    outdated, the API on PGlite with the demo catalogue in a temporary DATA_DIR; with --count N,
  *    N synthetic listings from the API benchmark's bulk loader instead, without photos).
- * 2. Bytes: Debian's Chromium (headless, 390x844, touch) opens the home page and a listing's
- *    detail with a cold cache and counts the JavaScript transferred (gzip, as sent) twice: the
- *    scripts requested before the content was on screen (the listing cards; the detail's title),
- *    which is what the page needed to become usable, and everything once the network has been
- *    quiet for 500 ms, which adds what the page fetches right after (the carousels and the map as
- *    they near the screen, antd's Select prefetched for the search panel).
- * 3. Lighthouse (12.x, the line that runs on Node 20; mobile preset, simulated 4G and a slow CPU)
- *    on both pages, --runs times each: the median performance score with LCP, TBT and CLS. With
- *    --lhr-dir each run's full report is written there (<page>-<run>.json), and the longest main-
- *    thread tasks and the scripts that cost the most CPU are printed: what TBT is made of.
- *
- * 4. The server-rendered HTML under load (bench-web-html.mjs): the no-op route, home and a detail
+ * 2. Pages (home, a search, a listing's detail): Debian's Chromium as a phone (390x844, touch,
+ *    CPU 4x slower through CDP), cold cache, untouched: the JavaScript requested before the
+ *    content was on screen; the JavaScript requested before the page was interactive (the end
+ *    of the last long task before 5 s with no long task and no script arriving, as Lighthouse's
+ *    TTI), weighed from the build on disk and split by package (scripts/js-weight.mjs: React, the
+ *    federation runtime, antd, react-slick, Leaflet, the router, other libraries, our code,
+ *    webpack's glue); the long tasks until then and their blocking time; the load average.
+ * 3. Interactions (issue 43) on the same phone profile: Más filtros, Buscar, the next page,
+ *    opening a listing from a card, Contacto on the detail, each --interaction-runs times on a
+ *    freshly loaded, quiet page: the longest Event Timing duration of the interaction (INP's
+ *    measure), median.
+ * 4. Lighthouse (12.x, the line that runs on Node 20; mobile preset, simulated 4G and a slow CPU)
+ *    on the three pages, --runs times each: the median performance score with LCP, TBT and CLS.
+ *    With --lhr-dir each run's full report is written there (<page>-<run>.json), and the longest
+ *    main-thread tasks and the scripts that cost the most CPU are printed: what TBT is made of.
+ * 5. The server-rendered HTML under load (bench-web-html.mjs): the no-op route, home and a detail
  *    asked again and again, and never-repeated addresses (cold), each with its load average and
- *    its ratio to the no-op. --html-only skips 2 and 3.
+ *    its ratio to the no-op. --html-only skips 2 to 4, --skip-html skips 5.
  *
- * Prints a table and writes test-results/bench-web.json. Targets (issue 11): at most 200 KB of
- * gzip JavaScript before the home page is usable, Lighthouse performance >= 90, CLS <= 0.05.
+ * Prints tables and writes test-results/bench-web.json, and a copy per run in
+ * test-results/bench-web/<date>.json. Targets (issue 43): TBT <= 100 ms, JavaScript before
+ * interactive <= 150 KB gzip, Lighthouse >= 98 on the three pages; every interaction <= 200 ms.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -255,7 +261,7 @@ async function measureInteraction(browser, step) {
       w.__events = [];
       new PerformanceObserver((l) => {
         for (const e of /** @type {PerformanceEventTiming[]} */ (l.getEntries())) if (e.interactionId) w.__events?.push({ name: e.name, duration: e.duration, id: e.interactionId });
-      }).observe({ type: 'event', durationThreshold: 16 });
+      }).observe(/** @type {PerformanceObserverInit} */ ({ type: 'event', durationThreshold: 16 }));
     });
     await step.act(page);
     await page.waitForTimeout(1500);

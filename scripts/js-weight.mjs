@@ -158,3 +158,10 @@ export function describeGroups(groups) {
     .map(([g, b]) => `${g} ${kb(b)} KB`)
     .join(' · ');
 }
+
+// `node scripts/js-weight.mjs <script URL>...`: the weight of those scripts as JSON (the browser
+// tests run this: Playwright's loader cannot import an ES module from a spec).
+if (process.argv[1] && path.resolve(process.argv[1]) === path.join(ROOT, 'scripts', 'js-weight.mjs')) {
+  const weight = weighScripts(process.argv.slice(2));
+  process.stdout.write(JSON.stringify({ ...weight, described: describeGroups(weight.groups) }));
+}
