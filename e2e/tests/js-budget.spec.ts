@@ -23,7 +23,7 @@ function weighScripts(urls: string[]): { gzip: number; files: unknown[]; groups:
 }
 
 /** KB of gzip JavaScript before interactive, per page (docs/decisions/0036-hydrate-on-intent.md). */
-const BUDGET_KB = { inicio: 245, búsqueda: 245, detalle: 235 } as const;
+const BUDGET_KB = { inicio: 250, búsqueda: 250, detalle: 235 } as const;
 
 /** The scripts the page loads, untouched, until no script has arrived for a second. */
 async function scriptsOfColdLoad(page: Page, path: string, ready: string) {

@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import Button from 'antd/es/button';
+import Spin from 'antd/es/spin';
 import { LANDING_MSG, MAP, MSG, ORDEN_DEFAULT, pageHref, searchHref } from 'shared-contracts';
 import { useLocation, useNavigate } from 'web-runtime/router';
 import { usePortalStore } from 'web-runtime/store';
@@ -25,8 +26,6 @@ export { serverData } from './home-server-data';
 // when they happen (decision 0004: the first page carries what it shows)
 const MapView = lazy(() => import('../features/map-view/components/map-view'));
 const Empty = lazy(() => import('antd/es/empty'));
-// the spinners show only while a search loads, never on a server-rendered first screen (issue 43)
-const Spin = lazy(() => import('antd/es/spin'));
 
 export const SIN_RESULTADOS = 'No encontramos anuncios con esos filtros';
 export const ERROR_LISTA = 'No pudimos cargar los anuncios.';
@@ -82,9 +81,7 @@ export default function HomePage() {
   } else if (!data) {
     body = (
       <div className="home-loading">
-        <Suspense fallback={null}>
-          <Spin size="large" aria-label="Cargando anuncios" />
-        </Suspense>
+        <Spin size="large" aria-label="Cargando anuncios" />
       </div>
     );
   } else if (data.response.anuncios.length === 0 && status === 'success') {
@@ -120,11 +117,7 @@ export default function HomePage() {
       <SearchPanel options={data?.response ?? NO_OPTIONS} filters={data?.filters ?? {}} onSearch={(filters) => navigate(searchHref({ filters, page: 1, orden }))} />
       {data && Object.keys(data.filters).length > 0 && <SaveSearchButton filters={data.filters} />}
       <div ref={resultsTop} className="home-results" aria-busy={fetching}>
-        {fetching && data && (
-          <Suspense fallback={null}>
-            <Spin className="home-refreshing" aria-label="Cargando anuncios" />
-          </Suspense>
-        )}
+        {fetching && data && <Spin className="home-refreshing" aria-label="Cargando anuncios" />}
         {body}
       </div>
       {data && data.response.anuncios.length > 0 && (
