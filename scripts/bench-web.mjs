@@ -4,29 +4,35 @@
  * Web benchmark (npm run bench:web): the combined site as users get it, on a phone.
  *
  *   npm run bench:web -- [--runs 3] [--port 3700] [--api-port 4700] [--skip-lighthouse]
- *                        [--count 100000 [--keep] | --reuse <data dir>] [--html-only]
+ *                        [--count 100000 [--keep] | --reuse <data dir>] [--html-only] [--skip-html]
+ *                        [--skip-interactions] [--interaction-runs 3]
  *                        [--html-connections 20] [--html-seconds 10] [--lhr-dir <dir>]
  *
  * 1. Starts the portal with `scripts/start.mjs` (production build of whatever is missing or
  *    outdated, the API on PGlite with the demo catalogue in a temporary DATA_DIR; with --count N,
  *    N synthetic listings from the API benchmark's bulk loader instead, without photos).
- * 2. Bytes: Debian's Chromium (headless, 390x844, touch) opens the home page and a listing's
- *    detail with a cold cache and counts the JavaScript transferred (gzip, as sent) twice: the
- *    scripts requested before the content was on screen (the listing cards; the detail's title),
- *    which is what the page needed to become usable, and everything once the network has been
- *    quiet for 500 ms, which adds what the page fetches right after (the carousels and the map as
- *    they near the screen, antd's Select prefetched for the search panel).
- * 3. Lighthouse (12.x, the line that runs on Node 20; mobile preset, simulated 4G and a slow CPU)
- *    on both pages, --runs times each: the median performance score with LCP, TBT and CLS. With
- *    --lhr-dir each run's full report is written there (<page>-<run>.json), and the longest main-
- *    thread tasks and the scripts that cost the most CPU are printed: what TBT is made of.
- *
- * 4. The server-rendered HTML under load (bench-web-html.mjs): the no-op route, home and a detail
+ * 2. Pages (home, a search, a listing's detail): Debian's Chromium as a phone (390x844, touch,
+ *    CPU 4x slower through CDP), cold cache, untouched: the JavaScript requested before the
+ *    content was on screen; the JavaScript requested before the page was interactive (the end
+ *    of the last long task before 5 s with no long task and no script arriving, as Lighthouse's
+ *    TTI), weighed from the build on disk and split by package (scripts/js-weight.mjs: React, the
+ *    federation runtime, antd, react-slick, Leaflet, the router, other libraries, our code,
+ *    webpack's glue); the long tasks until then and their blocking time; the load average.
+ * 3. Interactions (issue 43) on the same phone profile: Más filtros, Buscar, the next page,
+ *    opening a listing from a card, Contacto on the detail, each --interaction-runs times on a
+ *    freshly loaded, quiet page: the longest Event Timing duration of the interaction (INP's
+ *    measure), median.
+ * 4. Lighthouse (12.x, the line that runs on Node 20; mobile preset, simulated 4G and a slow CPU)
+ *    on the three pages, --runs times each: the median performance score with LCP, TBT and CLS.
+ *    With --lhr-dir each run's full report is written there (<page>-<run>.json), and the longest
+ *    main-thread tasks and the scripts that cost the most CPU are printed: what TBT is made of.
+ * 5. The server-rendered HTML under load (bench-web-html.mjs): the no-op route, home and a detail
  *    asked again and again, and never-repeated addresses (cold), each with its load average and
- *    its ratio to the no-op. --html-only skips 2 and 3.
+ *    its ratio to the no-op. --html-only skips 2 to 4, --skip-html skips 5.
  *
- * Prints a table and writes test-results/bench-web.json. Targets (issue 11): at most 200 KB of
- * gzip JavaScript before the home page is usable, Lighthouse performance >= 90, CLS <= 0.05.
+ * Prints tables and writes test-results/bench-web.json, and a copy per run in
+ * test-results/bench-web/<date>.json. Targets (issue 43): TBT <= 100 ms, JavaScript before
+ * interactive <= 150 KB gzip, Lighthouse >= 98 on the three pages; every interaction <= 200 ms.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,20 +41,21 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from './apps.mjs';
 import { htmlCases, printHtmlCases } from './bench-web-html.mjs';
+import { describeGroups, weighScripts } from './js-weight.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 // Without the background-networking flags Chromium keeps dialling Google on this closed network.
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 /**
- * What one page gets (measureBytes, runLighthouse).
- * @typedef {Awaited<ReturnType<typeof measureBytes>>} Bytes
+ * What one page gets (measurePage, runLighthouse).
+ * @typedef {Awaited<ReturnType<typeof measurePage>>} Bytes
  * @typedef {{ score: number, fcpMs: number, lcpMs: number, tbtMs: number, cls: number, siMs: number }} LighthouseRun
  * @typedef {{ bytes?: Bytes, lighthouse?: { runs: LighthouseRun[], median: LighthouseRun } }} PageResult
  * @typedef {import('playwright-core').Browser} Browser
  * @typedef {import('lighthouse').Result} Lhr
  */
-/** Set by the page itself, on its own clock, when the content is on screen (measureBytes). */
-/** @typedef {Window & { __contentVisibleAt?: number }} MeasuredWindow */
+/** Set by the page itself, on its own clock, when the content is on screen (measurePage). */
+/** @typedef {Window & { __contentVisibleAt?: number, __longTasks?: { start: number, duration: number }[] }} MeasuredWindow */
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
@@ -127,20 +134,30 @@ function startPortal() {
   return { child, stop };
 }
 
+/** The phone profile's CPU: 4x slower than this machine (as Lighthouse's mobile preset). */
+const CPU_SLOWDOWN = 4;
+/** Interactive: the end of the last long task before this long with no long task and no script loading (Lighthouse's TTI uses 5 s). */
+const QUIET_MS = 5000;
+
 /**
- * Cold load on a phone: JS/CSS bytes as transferred (a) requested before the content was on screen
- * (what the first screen needed; the target's figure) and (b) once the network is quiet, with
- * what the page fetches right after (carousels and maps near the screen, prefetches).
+ * Cold load on a phone (390x844, touch, CPU 4x slower, cache disabled), without touching the page:
+ * - the JavaScript requested before the content was on screen (what the first paint needed);
+ * - the JavaScript requested before the page was interactive (the end of the last long task
+ *   before QUIET_MS with no long task and no script loading, as Lighthouse's TTI), weighed from
+ *   the build on disk by package (js-weight.mjs): the issue-43 figure;
+ * - every script once the page has been quiet, and CSS and images as transferred;
+ * - the long tasks before interactive, and their blocking time (the part of each over 50 ms).
  * @param {Browser} browser
  * @param {string} url
  * @param {string} readySelector
  */
-async function measureBytes(browser, url, readySelector) {
+async function measurePage(browser, url, readySelector) {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   /** @type {Map<string, { url: string, type: string, bytes: number }>} */
   const byId = new Map();
   cdp.on('Network.responseReceived', (e) => byId.set(e.requestId, { url: e.response.url, type: e.type, bytes: 0 }));
@@ -148,11 +165,16 @@ async function measureBytes(browser, url, readySelector) {
     const r = byId.get(e.requestId);
     if (r) r.bytes = e.encodedDataLength;
   });
-  // the page notes, on its own clock, the first frame in which the content is on screen
+  // the page notes, on its own clock, the first frame in which the content is on screen, and its long tasks
   await page.addInitScript((selector) => {
+    const w = /** @type {MeasuredWindow} */ (window);
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks?.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
     const check = () => {
       const el = document.querySelector(selector);
-      if (el && el.getBoundingClientRect().height > 0) /** @type {MeasuredWindow} */ (window).__contentVisibleAt = performance.now();
+      if (el && el.getBoundingClientRect().height > 0) w.__contentVisibleAt = performance.now();
       else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
@@ -161,31 +183,119 @@ async function measureBytes(browser, url, readySelector) {
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   await page.locator(readySelector).first().waitFor({ state: 'visible', timeout: 60_000 });
   const visibleMs = Date.now() - started;
-  const beforeVisible = new Set(
-    await page.evaluate(async () => {
-      const measured = /** @type {MeasuredWindow} */ (window);
-      while (measured.__contentVisibleAt === undefined) await new Promise((r) => requestAnimationFrame(r));
-      const at = measured.__contentVisibleAt;
-      return performance.getEntriesByType('resource').filter((e) => e.startTime <= at).map((e) => e.name);
-    }),
-  );
   await page.waitForLoadState('networkidle');
+  // wait for QUIET_MS with no long task and no script arriving (at most 60 s)
+  const timeline = await page.evaluate(
+    async ({ quietMs }) => {
+      const w = /** @type {MeasuredWindow} */ (window);
+      const until = performance.now() + 60_000;
+      /** @returns {{ name: string, start: number, end: number }[]} */
+      const scripts = () =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => /** @type {PerformanceResourceTiming} */ (e).initiatorType === 'script' || e.name.endsWith('.js'))
+          .map((e) => ({ name: e.name, start: e.startTime, end: e.startTime + e.duration }));
+      const busyUntil = () => Math.max(0, ...(w.__longTasks ?? []).map((t) => t.start + t.duration), ...scripts().map((s) => s.end));
+      while (performance.now() - busyUntil() < quietMs && performance.now() < until) await new Promise((r) => setTimeout(r, 250));
+      const nav = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0]);
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+      return { interactiveAt: Math.max(busyUntil(), nav?.domContentLoadedEventEnd ?? 0), visibleAt: w.__contentVisibleAt ?? 0, fcp, scripts: scripts(), longTasks: w.__longTasks ?? [] };
+    },
+    { quietMs: QUIET_MS },
+  );
   /** @param {string} type */
   const sum = (type) => [...byId.values()].filter((r) => r.type === type).reduce((n, r) => n + r.bytes, 0);
   const scripts = [...byId.values()].filter((r) => r.type === 'Script').sort((a, b) => b.bytes - a.bytes);
-  const firstScreenJs = [...byId.values()].filter((r) => r.type === 'Script' && (beforeVisible.has(r.url) || r.url === url));
+  const beforeVisible = new Set(timeline.scripts.filter((s) => s.start <= timeline.visibleAt).map((s) => s.name));
+  const firstScreenJs = scripts.filter((r) => beforeVisible.has(r.url));
+  const interactiveUrls = timeline.scripts.filter((s) => s.start <= timeline.interactiveAt).map((s) => s.name);
+  const interactive = weighScripts(interactiveUrls);
+  const longTasks = timeline.longTasks.filter((t) => t.start <= timeline.interactiveAt);
   const result = {
     jsBytesBeforeVisible: firstScreenJs.reduce((n, r) => n + r.bytes, 0),
     scriptsBeforeVisible: firstScreenJs.length,
+    /** issue 43: gzip JavaScript requested before the page was interactive, from the build, by package */
+    jsBeforeInteractive: { gzip: Math.round(interactive.gzip), files: interactive.files.length, groups: Object.fromEntries(Object.entries(interactive.groups).map(([g, b]) => [g, Math.round(b)])), notInBuild: interactive.unknown },
+    interactiveMs: Math.round(timeline.interactiveAt),
+    fcpMs: Math.round(timeline.fcp),
+    longTasks: { count: longTasks.length, totalMs: Math.round(longTasks.reduce((n, t) => n + t.duration, 0)), maxMs: Math.round(Math.max(0, ...longTasks.map((t) => t.duration))), blockingMs: Math.round(longTasks.filter((t) => t.start >= timeline.fcp).reduce((n, t) => n + Math.max(0, t.duration - 50), 0)) },
     jsBytes: sum('Script'),
     cssBytes: sum('Stylesheet'),
     imageBytes: sum('Image'),
     scripts: scripts.length,
-    largestScripts: scripts.slice(0, 5).map((s) => ({ url: s.url.replace(siteUrl, ''), kb: +(s.bytes / 1024).toFixed(1) })),
+    largestScripts: interactive.files.slice(0, 5).map((s) => ({ url: s.url, kb: +(s.gzip / 1024).toFixed(1) })),
     visibleMs,
+    loadavg: os.loadavg()[0],
   };
   await context.close();
   return result;
+}
+
+/**
+ * Interaction to next paint on the phone profile (issue 43): the page is loaded cold and left
+ * until it is quiet, then one interaction is made with real input (Playwright through CDP); its
+ * latency is the longest Event Timing duration among the events of that interaction (from the
+ * input to the next paint after its handlers: what INP takes per interaction).
+ * @param {Browser} browser
+ * @param {{ name: string, url: string, ready: string, act: (page: import('playwright-core').Page) => Promise<void> }} step
+ */
+async function measureInteraction(browser, step) {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  try {
+    await page.goto(step.url, { waitUntil: 'domcontentloaded' });
+    await page.locator(step.ready).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    // hydrated and quiet: 2 s without a long task
+    await page.evaluate(async () => {
+      /** @type {number[]} */
+      const ends = [];
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => ends.push(e.startTime + e.duration))).observe({ type: 'longtask', buffered: true });
+      const until = performance.now() + 30_000;
+      while (performance.now() - Math.max(0, ...ends) < 2000 && performance.now() < until) await new Promise((r) => setTimeout(r, 200));
+    });
+    await page.evaluate(() => {
+      const w = /** @type {Window & { __events?: { name: string, duration: number, id: number }[] }} */ (window);
+      w.__events = [];
+      new PerformanceObserver((l) => {
+        for (const e of /** @type {PerformanceEventTiming[]} */ (l.getEntries())) if (e.interactionId) w.__events?.push({ name: e.name, duration: e.duration, id: e.interactionId });
+      }).observe(/** @type {PerformanceObserverInit} */ ({ type: 'event', durationThreshold: 16 }));
+    });
+    await step.act(page);
+    await page.waitForTimeout(1500);
+    const events = await page.evaluate(() => /** @type {Window & { __events?: { name: string, duration: number, id: number }[] }} */ (window).__events ?? []);
+    return { ms: Math.round(Math.max(0, ...events.map((e) => e.duration))), events: events.length };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The interactions of issue 43, each --interaction-runs times (3): the median latency.
+ * @param {Browser} browser
+ * @param {{ home: string, search: string, detail: string }} urls
+ */
+async function measureInteractions(browser, urls) {
+  const runs = Number(arg('interaction-runs', '3'));
+  /** @type {{ name: string, url: string, ready: string, act: (page: import('playwright-core').Page) => Promise<void> }[]} */
+  const steps = [
+    { name: 'Más filtros', url: urls.home, ready: '.anuncio-card', act: (page) => page.getByRole('button', { name: 'Más filtros' }).click() },
+    { name: 'Buscar', url: urls.home, ready: '.anuncio-card', act: (page) => page.getByRole('button', { name: 'Buscar' }).click() },
+    { name: 'página siguiente', url: urls.search, ready: '.anuncio-card', act: (page) => page.getByRole('link', { name: 'Página siguiente' }).first().click() },
+    { name: 'abrir un anuncio', url: urls.home, ready: '.anuncio-card', act: (page) => page.locator('.anuncio-card').first().getByRole('link', { name: 'Información' }).click() },
+    { name: 'Contacto', url: urls.detail, ready: '.anuncio-detail h1', act: (page) => page.locator('.anuncio-detail').getByRole('button', { name: 'Contacto' }).click() },
+  ];
+  /** @type {Record<string, { runs: number[], median: number, loadavg: number }>} */
+  const out = {};
+  for (const step of steps) {
+    /** @type {number[]} */
+    const ms = [];
+    for (let i = 0; i < runs; i++) ms.push((await measureInteraction(browser, step)).ms);
+    out[step.name] = { runs: ms, median: median(ms), loadavg: os.loadavg()[0] };
+  }
+  return out;
 }
 
 /** @param {number[]} xs */
@@ -291,19 +401,24 @@ async function main() {
     if (!withPhotos) throw new Error('El catálogo de demostración no tiene anuncios con fotos');
     const pages = [
       { name: 'inicio', url: `${siteUrl}/`, ready: '.anuncio-card' },
+      // a search: a purpose, a type of property and the second page of its results
+      { name: 'búsqueda', url: `${siteUrl}/?proposito=venta&propiedad=apartamento&page=2`, ready: '.anuncio-card' },
       { name: 'detalle', url: `${siteUrl}/anuncioDetailedView/${encodeURIComponent(withPhotos._id)}`, ready: 'main h1, main h2' },
     ];
 
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((f) => f !== '--headless=new') });
+    /** @type {Awaited<ReturnType<typeof measureInteractions>> | null} */
+    let interactions = null;
     /** @type {Record<string, PageResult>} */
-    const results = { inicio: {}, detalle: {} };
+    const results = Object.fromEntries(pages.map((p) => [p.name, /** @type {PageResult} */ ({})]));
     try {
       for (const p of flag('html-only') ? [] : pages) {
         // one warm-up (the API's caches, the OS file cache), then the measured cold-cache load
-        await measureBytes(browser, p.url, p.ready);
-        results[p.name].bytes = await measureBytes(browser, p.url, p.ready);
+        await measurePage(browser, p.url, p.ready);
+        results[p.name].bytes = await measurePage(browser, p.url, p.ready);
       }
+      if (!flag('html-only') && !flag('skip-interactions')) interactions = await measureInteractions(browser, { home: pages[0].url, search: pages[1].url, detail: pages[2].url });
     } finally {
       await browser.close();
     }
@@ -311,7 +426,7 @@ async function main() {
       for (const p of pages) results[p.name].lighthouse = await runLighthouse(p.url, p.name);
     }
     // the server-rendered HTML itself, under load (issue 17's target: p95 <= 100 ms at 20 connections)
-    const html = await htmlCases({ siteUrl, detailPath: new URL(pages[1].url).pathname, connections: HTML_CONNECTIONS, seconds: HTML_SECONDS, count: total });
+    const html = flag('skip-html') ? null : await htmlCases({ siteUrl, detailPath: new URL(pages[2].url).pathname, connections: HTML_CONNECTIONS, seconds: HTML_SECONDS, count: total });
 
     /** @param {number} n */
     const kb = (n) => (n / 1024).toFixed(1);
@@ -325,14 +440,36 @@ async function main() {
         `| ${name} | ${kb(r.bytes.jsBytesBeforeVisible)} | ${r.bytes.scriptsBeforeVisible} | ${kb(r.bytes.jsBytes)} | ${r.bytes.scripts} | ${kb(r.bytes.cssBytes)} | ${r.bytes.visibleMs} | ${lh ? `${lh.median.score} (${lh.runs.map((x) => x.score).join(', ')})` : '-'} | ${lh?.median.lcpMs ?? '-'} | ${lh?.median.tbtMs ?? '-'} | ${lh?.median.cls ?? '-'} |`,
       );
     }
+    console.log(`\nAntes de ser interactiva (CPU ${CPU_SLOWDOWN}x más lenta; interactiva: fin de la última tarea larga antes de ${QUIET_MS / 1000} s sin tareas largas ni scripts)`);
+    console.log('| página | JS KB gzip | archivos | interactiva ms | tareas largas | suma ms | mayor ms | bloqueo ms | carga media |');
+    console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|');
     for (const [name, r] of Object.entries(results)) {
-      if (r.bytes) console.log(`  ${name}, scripts más grandes: ${r.bytes.largestScripts.map((s) => `${s.url} ${s.kb} KB`).join('; ')}`);
+      if (!r.bytes) continue;
+      const b = r.bytes;
+      console.log(`| ${name} | ${kb(b.jsBeforeInteractive.gzip)} | ${b.jsBeforeInteractive.files} | ${b.interactiveMs} | ${b.longTasks.count} | ${b.longTasks.totalMs} | ${b.longTasks.maxMs} | ${b.longTasks.blockingMs} | ${b.loadavg.toFixed(2)} |`);
     }
-    printHtmlCases(html);
+    for (const [name, r] of Object.entries(results)) {
+      if (!r.bytes) continue;
+      console.log(`  ${name}, por paquete: ${describeGroups(r.bytes.jsBeforeInteractive.groups)}`);
+      console.log(`  ${name}, scripts más grandes: ${r.bytes.largestScripts.map((s) => `${s.url} ${s.kb} KB`).join('; ')}`);
+      if (r.bytes.jsBeforeInteractive.notInBuild.length) console.log(`  ${name}, scripts fuera del build: ${r.bytes.jsBeforeInteractive.notInBuild.join(', ')}`);
+    }
+    if (interactions) {
+      console.log(`\nInteracción hasta el siguiente pintado (teléfono 390 px, CPU ${CPU_SLOWDOWN}x más lenta; mediana de ${arg('interaction-runs', '3')})`);
+      console.log('| interacción | ms (mediana) | pasadas | carga media |');
+      console.log('|---|--:|---|--:|');
+      for (const [name, r] of Object.entries(interactions)) console.log(`| ${name} | ${r.median} | ${r.runs.join(', ')} | ${r.loadavg.toFixed(2)} |`);
+    }
+    if (html) printHtmlCases(html);
     const outDir = path.join(ROOT, 'test-results');
     fs.mkdirSync(outDir, { recursive: true });
-    fs.writeFileSync(path.join(outDir, 'bench-web.json'), JSON.stringify({ date: new Date().toISOString(), loadavg: os.loadavg(), listings: total, results, html }, null, 2));
-    console.log('\nResultados en test-results/bench-web.json');
+    const report = JSON.stringify({ date: new Date().toISOString(), loadavg: os.loadavg(), listings: total, results, interactions, html }, null, 2);
+    fs.writeFileSync(path.join(outDir, 'bench-web.json'), report);
+    // each run's report is kept beside the latest, to compare runs
+    const stamped = path.join(outDir, 'bench-web', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    fs.mkdirSync(path.dirname(stamped), { recursive: true });
+    fs.writeFileSync(stamped, report);
+    console.log(`\nResultados en test-results/bench-web.json y ${path.relative(ROOT, stamped)}`);
   } finally {
     stop();
     if (flag('keep') || arg('reuse')) console.log(`Datos conservados: --reuse ${dataDir}`);

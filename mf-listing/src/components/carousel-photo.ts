@@ -16,6 +16,9 @@ export interface ImageCarouselProps {
   size?: 'card' | 'full';
   /** The page's main photo (first card, the detail): fetched at once and first; others lazily. */
   priority?: boolean;
+  /** When the carousel's code comes: 'touch' only when the user reaches for it (the cards and
+   * the detail, issue 43); 'near' also when it nears the screen and the browser is idle. */
+  upgrade?: 'touch' | 'near';
 }
 
 /** The <img> attributes of one photo at the carousel's size. */

@@ -1,6 +1,6 @@
 /**
  * The swipeable carousel itself (web-runtime's PhotoSlider: react-slick, indicators, loop).
- * Loaded by ImageCarousel when a carousel comes into view or is touched, never on the critical
+ * Loaded by ImageCarousel when the user reaches for a carousel (or, with upgrade="near", when it comes into view), never on the critical
  * path of a page.
  */
 import { INDICATOR_HEIGHT, PhotoSlider } from 'web-runtime/photo-slider';

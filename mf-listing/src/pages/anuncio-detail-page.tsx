@@ -1,7 +1,7 @@
 /** /anuncioDetailedView/:anuncioId — a listing in detail (SPEC §2 "Listing detail"). */
+import { lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'web-runtime/router';
 import Button from 'antd/es/button';
-import Spin from 'antd/es/spin';
 import { MSG, ROUTES, type ServerDataLoader } from 'shared-contracts';
 import { StatusPanel } from 'web-runtime/remote';
 import { AnuncioDetail } from '../features/anuncio-detail/components/anuncio-detail';
@@ -11,6 +11,9 @@ import { anuncioKey, getAnuncio, useAnuncio } from '../features/anuncio-detail/a
 import { useCountView } from '../features/anuncio-detail/hooks/use-count-view';
 import { useDocumentMeta } from '../features/anuncio-detail/hooks/use-document-meta';
 import { ReportListing } from '../features/report-listing/components/report-listing';
+
+// the spinner shows only while a listing loads in the browser, never on a server-rendered detail (issue 43)
+const Spin = lazy(() => import('antd/es/spin'));
 
 export const IR_AL_INICIO = 'Ir al inicio';
 export const ERROR_CARGA = 'No pudimos cargar este anuncio.';
@@ -36,7 +39,9 @@ export default function AnuncioDetailPage() {
   if (state.status === 'loading') {
     return (
       <div style={{ display: 'grid', placeItems: 'center', minHeight: 320 }}>
-        <Spin size="large" aria-label="Cargando anuncio" />
+        <Suspense fallback={null}>
+          <Spin size="large" aria-label="Cargando anuncio" />
+        </Suspense>
       </div>
     );
   }

@@ -106,6 +106,24 @@ test('issue 39: thirty photos show one row, "1 / 30" with previous/next, never t
   expect(container.querySelector('.slick-dots.photo-counter')).toHaveTextContent('1 / 30');
 });
 
+// Issue 43: the carousel's code comes when the user reaches for it; a swipe made meanwhile is kept
+test('a swipe on the first photo before the carousel arrives opens it on the next photo', async () => {
+  const { container } = renderCard(makeAnuncio({ image_urls: ['http://x/1.jpg', 'http://x/2.jpg', 'http://x/3.jpg'] }));
+  expect(container.querySelector('.slick-slider')).toBeNull();
+  const photo = screen.getByAltText('Casa con patio en Gazcue — foto 1 de 3');
+  fireEvent.touchStart(photo, { touches: [{ clientX: 300 }] });
+  fireEvent.touchEnd(photo, { changedTouches: [{ clientX: 120 }] });
+  await waitFor(() => expect(container.querySelector('.slick-current img')).toHaveAttribute('alt', 'Casa con patio en Gazcue — foto 2 de 3'));
+});
+
+test('a tap without a swipe opens the carousel on the first photo', async () => {
+  const { container } = renderCard(makeAnuncio({ image_urls: ['http://x/1.jpg', 'http://x/2.jpg', 'http://x/3.jpg'] }));
+  const photo = screen.getByAltText('Casa con patio en Gazcue — foto 1 de 3');
+  fireEvent.touchStart(photo, { touches: [{ clientX: 200 }] });
+  fireEvent.touchEnd(photo, { changedTouches: [{ clientX: 205 }] });
+  await waitFor(() => expect(container.querySelector('.slick-current img')).toHaveAttribute('alt', 'Casa con patio en Gazcue — foto 1 de 3'));
+});
+
 test('up to seven photos keep one dot per photo', async () => {
   const { container } = renderCard(makeAnuncio({ image_urls: Array.from({ length: 7 }, (_, i) => `http://x/${i + 1}.jpg`) }));
   expect(container.querySelectorAll('.carousel-dots-preview li')).toHaveLength(7);

@@ -78,7 +78,7 @@ export function AnuncioCard({ anuncio, onDelete, priority = false }: AnuncioCard
   return (
     // overflowWrap: the listing's own text (a URL as a title) breaks rather than widening the grid (issue 39)
     <Surface as="article" className="anuncio-card" style={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden', position: 'relative', overflowWrap: 'anywhere' }}>
-      <ImageCarousel images={anuncio.image_urls ?? []} title={anuncio.title} height={CARD_IMAGE_HEIGHT} size="card" priority={priority} />
+      <ImageCarousel images={anuncio.image_urls ?? []} title={anuncio.title} height={CARD_IMAGE_HEIGHT} size="card" priority={priority} upgrade="touch" />
       <FavoriteHeart anuncioId={anuncio._id} style={{ position: 'absolute', top: 8, right: 8, zIndex: 2 }} />
       <div style={{ padding: 12, display: 'flex', flexDirection: 'column', gap: 4, flex: 1 }}>
         <h3 style={{ margin: 0, fontSize: 16, lineHeight: 1.3 }}>{anuncio.title}</h3>

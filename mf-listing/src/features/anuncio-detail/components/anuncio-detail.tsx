@@ -93,13 +93,13 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
   const closed = isClosed(anuncio.estado);
   const hasPosition = anuncio.latitude != null && anuncio.longitude != null;
   const mapBox = useRef<HTMLDivElement>(null);
-  const [mapWanted] = useNearViewport(mapBox, { enabled: hasPosition, margin: '300px' });
+  const [mapWanted] = useNearViewport(mapBox, { enabled: hasPosition, margin: '0px' });
   const mapPlaceholder = <div aria-busy="true" style={{ height: MAP.heightPx, background: token.colorFillQuaternary, borderRadius: 8 }} />;
   return (
     // overflowWrap: the listing's own text (a URL as a title) breaks rather than widening the page (issue 39)
     <Surface className="anuncio-detail" style={{ padding: screens.sm ? 24 : 12, overflowWrap: 'anywhere' }}>
       <ClosedBanner anuncio={anuncio} />
-      <ImageCarousel images={anuncio.image_urls ?? []} title={anuncio.title} height={photoHeight} fit="contain" priority />
+      <ImageCarousel images={anuncio.image_urls ?? []} title={anuncio.title} height={photoHeight} fit="contain" priority upgrade="touch" />
       <h1 style={{ fontSize: screens.sm ? 28 : 22, margin: '16px 0 8px' }}>{anuncio.title}</h1>
       <div aria-label="Características" style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
         {detailTags(anuncio).map((t) => (

@@ -4,7 +4,7 @@
  * placeholder: the five selects of the home page would otherwise bring rc-select, its virtual
  * list and popup machinery (about 40 KB gzip) and their first render to every first visit
  * (decision 0004). A press, a key or a tap loads it and opens it where the box was; focusing the
- * box by keyboard loads it focused, closed. (A tap on a phone arrives as a press too.) The page prefetches it when idle (`preloadSelect`).
+ * box by keyboard loads it focused, closed. (A tap on a phone arrives as a press too.) The panel prefetches it when the user reaches for it (`preloadSelect`).
  * What is typed into a searchable field while the Select loads is kept and becomes its search
  * text, the list open on it (issue 39: those first keystrokes were lost).
  */
@@ -17,7 +17,7 @@ type AntSelect = (typeof import('antd/es/select'))['default'];
 let arrived: AntSelect | null = null;
 const loadSelect = () => import('antd/es/select').then((m) => (arrived = m.default));
 
-/** Fetches the Select once the page has settled, so a first press rarely waits for it. */
+/** Fetches the Select ahead of a first press (the panel calls it when a pointer or focus reaches it). */
 export function preloadSelect(): void {
   loadSelect().catch(() => undefined); // a failed prefetch is retried by the first press
 }

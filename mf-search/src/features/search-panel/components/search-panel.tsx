@@ -5,7 +5,7 @@
  * opened. Plain state instead of antd's Form: the form machinery cost 30 KB gzip on the first page;
  * the selects load antd's Select when first pressed (lazy-select.tsx).
  */
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from 'antd/es/button';
 import { MSG, PROPIEDAD_FILTER, PROPOSITO_FILTER, PROPOSITO_LABELS, type Filters } from 'shared-contracts';
 import { LABELS, fieldId, type FieldName, type PanelValues } from '../lib/labels';
@@ -43,15 +43,18 @@ export function SearchPanel({ options, filters, onSearch }: SearchPanelProps) {
   // the address is the truth: an emptied filter set (logo) resets every field
   const filtersKey = JSON.stringify(filters);
   useEffect(() => setValues(JSON.parse(filtersKey) as PanelValues), [filtersKey]);
-  // fetch the submit rules and the Select once the page has settled, so neither the first press
-  // nor the first search waits for them
-  useEffect(() => {
-    const id = window.setTimeout(() => {
-      preloadSelect();
-      void loadToFilters();
-    }, 3000);
-    return () => window.clearTimeout(id);
-  }, []);
+  // The submit rules (zod, 72 KB gzip with the phone rules beside them in the shared schemas) and
+  // the Select (28 KB) are fetched when the user reaches for the panel (a pointer over it, a tap,
+  // keyboard focus), not a few seconds after load: fetched then, they were evaluated while the
+  // page was still becoming interactive on a phone, in the first seconds where a tap waits
+  // (issue 43). A tap's pointerover comes before its press, so the fetch starts ahead of it.
+  const reached = useRef(false);
+  const reach = () => {
+    if (reached.current) return;
+    reached.current = true;
+    preloadSelect();
+    void loadToFilters();
+  };
 
   const set = (name: FieldName, value: unknown) => setValues((v) => ({ ...v, [name]: value as PanelValues[FieldName] }));
   const select = (name: FieldName, opts: { value: string; label: string }[], extra: object = searchable) => (
@@ -68,7 +71,7 @@ export function SearchPanel({ options, filters, onSearch }: SearchPanelProps) {
   };
 
   return (
-    <form className="search-panel" onSubmit={submit} role="search">
+    <form className="search-panel" onSubmit={submit} role="search" onPointerOver={reach} onFocus={reach}>
       <div className="search-panel-grid">
         {select('place', toOptions(options.placeOptions))}
         {select('locality', toOptions(options.localityOptions))}
