@@ -134,13 +134,13 @@ describe('the site server beside a real API', () => {
     expect((await fetch(`${site.url}/livez`)).status).toBe(200);
     const ready = await fetch(`${site.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { api: true, builds: true } });
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { api: true, builds: true, registry: true } });
     // a site server whose API is gone
     const orphan = await startSite({ PUBLIC_API_URL: 'http://127.0.0.1:9', PUBLIC_SITE_URL: 'http://localhost:3999' });
     try {
       const res = await fetch(`${orphan.url}/readyz`);
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ status: 'unavailable', checks: { api: false, builds: true } });
+      expect(await res.json()).toEqual({ status: 'unavailable', checks: { api: false, builds: true, registry: true } });
       expect((await fetch(`${orphan.url}/livez`)).status).toBe(200);
     } finally {
       await orphan.stop();
