@@ -85,6 +85,9 @@ export function s3ClientOf(o) {
     // a stalled object store fails a poll or a download within seconds, and the next poll retries
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
     maxAttempts: 3,
+    // a file streamed with a checksum goes as `aws-chunked` with a trailer, which several
+    // S3-compatible servers (s3rver, older MinIO) store as is; the build's hash names the version
+    requestChecksumCalculation: 'WHEN_REQUIRED',
   });
 }
 
