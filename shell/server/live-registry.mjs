@@ -147,11 +147,16 @@ export function createLiveRegistry(settings, { log }) {
     whenLoaded(ms) {
       if (isLoaded) return Promise.resolve(true);
       return new Promise((resolve) => {
-        const t = setTimeout(() => resolve(isLoaded), ms);
-        waiting.push(() => {
+        const done = () => {
           clearTimeout(t);
           resolve(true);
-        });
+        };
+        // a request given up on leaves nothing behind (the bucket may stay unreachable for long)
+        const t = setTimeout(() => {
+          waiting = waiting.filter((w) => w !== done);
+          resolve(isLoaded);
+        }, ms);
+        waiting.push(done);
       });
     },
     close() {
