@@ -210,15 +210,17 @@ async function main(argv: string[]) {
   }
 }
 
-let settings;
-try {
-  settings = remoteStoreSettings(process.env, ROOT, path.resolve(ROOT, process.env.DATA_DIR ?? 'data'));
-} catch (err) {
-  fail((err as Error).message);
+async function run() {
+  let settings;
+  try {
+    settings = remoteStoreSettings(process.env, ROOT, path.resolve(ROOT, process.env.DATA_DIR ?? 'data'));
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  // a bucket's versions are downloaded here for the contract check (removed by close)
+  store = await createRemoteStore(settings, settings.kind === 's3' ? fs.mkdtempSync(path.join(os.tmpdir(), 'remote-check-')) : '');
+  await main(process.argv.slice(2));
+  store.close();
 }
-// a bucket's versions are downloaded here for the contract check (removed by close)
-store = createRemoteStore(settings, settings.kind === 's3' ? fs.mkdtempSync(path.join(os.tmpdir(), 'remote-check-')) : '');
-main(process.argv.slice(2)).then(
-  () => store.close(),
-  (err: unknown) => fail(err instanceof Error ? err.message : String(err)),
-);
+
+run().catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));

@@ -13,8 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { REGISTRY, downloadVersion, isNotFound, isSafeName, s3ClientOf } from './remote-store.mjs';
+import { REGISTRY, downloadVersion, isNotFound, isSafeName, s3ClientOf, s3Status } from './remote-store.mjs';
 
 /**
  * @typedef {import('./remote-store.mjs').RemoteStoreSettings} RemoteStoreSettings
@@ -64,7 +63,9 @@ export function createLiveRegistry(settings, { log }) {
   }
 
   const { s3, pollMs, cacheDir } = settings;
+  // the SDK is loaded with the first poll (remote-store.mjs loads it only for a bucket)
   const client = s3ClientOf(s3);
+  const sdk = import('@aws-sdk/client-s3');
   /** @type {RegistryFile} */
   let registry = {};
   /** @type {string | undefined} */
@@ -86,7 +87,7 @@ export function createLiveRegistry(settings, { log }) {
     const key = `${app}/${version}`;
     let running = downloads.get(key);
     if (!running) {
-      running = downloadVersion(client, s3.bucket, app, version, target).finally(() => downloads.delete(key));
+      running = client.then((c) => downloadVersion(c, s3.bucket, app, version, target)).finally(() => downloads.delete(key));
       downloads.set(key, running);
     }
     return running;
@@ -98,12 +99,13 @@ export function createLiveRegistry(settings, { log }) {
     /** @type {string | undefined} */
     let nextEtag;
     try {
-      const res = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: `remotes/${REGISTRY}`, IfNoneMatch: etag }));
+      const { GetObjectCommand } = await sdk;
+      const res = await (await client).send(new GetObjectCommand({ Bucket: s3.bucket, Key: `remotes/${REGISTRY}`, IfNoneMatch: etag }));
       nextEtag = res.ETag;
       const value = JSON.parse(await /** @type {{ transformToString(): Promise<string> }} */ (res.Body).transformToString());
       next = value && typeof value === 'object' && !Array.isArray(value) ? value : {};
     } catch (err) {
-      if (err instanceof Error && /** @type {{ $metadata?: { httpStatusCode?: number } }} */ (err).$metadata?.httpStatusCode === 304) return;
+      if (s3Status(err) === 304) return;
       if (!isNotFound(err)) throw err;
       // no registry yet: every remote from its local build, as with an empty directory
       next = {};
@@ -162,7 +164,7 @@ export function createLiveRegistry(settings, { log }) {
     close() {
       closed = true;
       clearTimeout(timer);
-      client.destroy();
+      void client.then((c) => c.destroy());
     },
   };
 }

@@ -17,11 +17,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException, paginateListObjectsV2 } from '@aws-sdk/client-s3';
+
+/** The AWS SDK, loaded only when a bucket is configured: the embedded default never loads it. */
+const loadSdk = () => import('@aws-sdk/client-s3');
 
 /**
  * @typedef {{ bucket: string, region: string, endpoint?: string, forcePathStyle: boolean, credentials?: { accessKeyId: string, secretAccessKey: string } }} S3Options
  * @typedef {{ kind: 'dir', dir: string } | { kind: 's3', s3: S3Options, pollMs: number, cacheDir: string }} RemoteStoreSettings
+ * @typedef {import('@aws-sdk/client-s3').S3Client} S3Client
  */
 
 export const REGISTRY = 'registry.json';
@@ -75,8 +78,9 @@ export function remoteStoreSettings(env, root, dataDir) {
   };
 }
 
-/** @param {S3Options} o */
-export function s3ClientOf(o) {
+/** @param {S3Options} o @returns {Promise<S3Client>} */
+export async function s3ClientOf(o) {
+  const { S3Client } = await loadSdk();
   return new S3Client({
     region: o.region,
     endpoint: o.endpoint,
@@ -91,8 +95,10 @@ export function s3ClientOf(o) {
   });
 }
 
+/** The status of an S3 error (the SDK's S3ServiceException), if it is one. @param {unknown} err */
+export const s3Status = (err) => (err instanceof Error ? /** @type {{ $metadata?: { httpStatusCode?: number } }} */ (err).$metadata?.httpStatusCode : undefined);
 /** @param {unknown} err */
-export const isNotFound = (err) => err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey' || err.name === 'NotFound');
+export const isNotFound = (err) => err instanceof Error && (s3Status(err) === 404 || err.name === 'NoSuchKey' || err.name === 'NotFound');
 
 /** @param {string} dir @returns {string[]} every file under dir, relative, with '/' */
 function filesUnder(dir) {
@@ -121,6 +127,7 @@ async function eachLimited(items, limit, work) {
  */
 export async function downloadVersion(client, bucket, app, version, target) {
   if (!isSafeName(app) || !isSafeName(version)) return false;
+  const { GetObjectCommand, paginateListObjectsV2 } = await loadSdk();
   const prefix = `${PREFIX}${app}/${version}/`;
   /** @type {string[]} */
   const keys = [];
@@ -207,11 +214,13 @@ function dirStore(dir) {
   };
 }
 
-/** @param {S3Options} o @param {string} scratch a directory for downloaded versions @returns {RemoteStore} */
-function bucketStore(o, scratch) {
-  const client = s3ClientOf(o);
+/** @param {S3Options} o @param {string} scratch a directory for downloaded versions @returns {Promise<RemoteStore>} */
+async function bucketStore(o, scratch) {
+  const { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } = await loadSdk();
+  const client = await s3ClientOf(o);
   const Bucket = o.bucket;
-  return {
+  /** @type {RemoteStore} */
+  const store = {
     where: `s3://${Bucket}/${PREFIX}`,
     async readJson(name, fallback) {
       try {
@@ -229,7 +238,7 @@ function bucketStore(o, scratch) {
     async versions(app) {
       const res = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${PREFIX}${app}/`, Delimiter: '/' }));
       const names = (res.CommonPrefixes ?? []).map((p) => (p.Prefix ?? '').slice(`${PREFIX}${app}/`.length, -1)).filter(isSafeName);
-      const complete = await Promise.all(names.map((v) => this.hasVersion(app, v)));
+      const complete = await Promise.all(names.map((v) => store.hasVersion(app, v)));
       return names.filter((_, i) => complete[i]);
     },
     async hasVersion(app, version) {
@@ -238,7 +247,7 @@ function bucketStore(o, scratch) {
       return (res.KeyCount ?? 0) > 0;
     },
     async putVersion(app, version, dist, info) {
-      if (!isSafeName(app) || !isSafeName(version) || (await this.hasVersion(app, version))) return;
+      if (!isSafeName(app) || !isSafeName(version) || (await store.hasVersion(app, version))) return;
       const prefix = `${PREFIX}${app}/${version}/`;
       await eachLimited(filesUnder(dist), 8, async (rel) => {
         const file = path.join(dist, rel);
@@ -257,13 +266,14 @@ function bucketStore(o, scratch) {
       fs.rmSync(scratch, { recursive: true, force: true });
     },
   };
+  return store;
 }
 
 /**
  * @param {RemoteStoreSettings} settings
  * @param {string} scratch where a bucket's versions are downloaded for a check (removed by close)
- * @returns {RemoteStore}
+ * @returns {Promise<RemoteStore>}
  */
-export function createRemoteStore(settings, scratch) {
+export async function createRemoteStore(settings, scratch) {
   return settings.kind === 'dir' ? dirStore(settings.dir) : bucketStore(settings.s3, scratch);
 }
