@@ -28,6 +28,9 @@ import { REGISTRY, downloadVersion, isNotFound, isSafeName, s3ClientOf, s3Status
  * }} LiveRegistry
  */
 
+const ABSENT_MS = 10_000;
+const ABSENT_MAX = 1_000;
+
 /** `/remotes/<app>/v/<version>/…` -> [app, version] @param {unknown} url */
 function versionOf(url) {
   const m = typeof url === 'string' ? /^\/remotes\/([^/]+)\/v\/([^/]+)\//.exec(url) : null;
@@ -78,16 +81,35 @@ export function createLiveRegistry(settings, { log }) {
   let waiting = [];
   /** @type {Map<string, Promise<boolean>>} one download per version at a time */
   const downloads = new Map();
+  /**
+   * Versions the bucket did not hold whole, until when: a client asking for made-up versions
+   * costs one bucket listing per name per ABSENT_MS, not one per request. Bounded.
+   * @type {Map<string, number>}
+   */
+  const absent = new Map();
 
-  /** @param {string} app @param {string} version */
-  function fetchVersion(app, version) {
+  /**
+   * @param {string} app @param {string} version
+   * @param {{ recheck?: boolean }} [opts] the poll asks the bucket again, even about a version found absent a moment ago
+   */
+  function fetchVersion(app, version, { recheck = false } = {}) {
     if (!isSafeName(app) || !isSafeName(version)) return Promise.resolve(false);
     const target = path.join(cacheDir, app, version);
     if (fs.existsSync(target)) return Promise.resolve(true);
     const key = `${app}/${version}`;
+    if (!recheck && (absent.get(key) ?? 0) > Date.now()) return Promise.resolve(false);
     let running = downloads.get(key);
     if (!running) {
-      running = client.then((c) => downloadVersion(c, s3.bucket, app, version, target)).finally(() => downloads.delete(key));
+      running = client
+        .then((c) => downloadVersion(c, s3.bucket, app, version, target))
+        .then((found) => {
+          if (!found) {
+            if (absent.size >= ABSENT_MAX) absent.clear();
+            absent.set(key, Date.now() + ABSENT_MS);
+          }
+          return found;
+        })
+        .finally(() => downloads.delete(key));
       downloads.set(key, running);
     }
     return running;
@@ -113,7 +135,7 @@ export function createLiveRegistry(settings, { log }) {
     }
     // every version the new registry names must be here before it is applied
     const needed = Object.values(next).flatMap((e) => [typeof e === 'string' ? e : /** @type {{ entry?: unknown }} */ (e)?.entry]).map(versionOf).filter((v) => v !== null);
-    const copied = await Promise.all(needed.map(([app, version]) => fetchVersion(app, version)));
+    const copied = await Promise.all(needed.map(([app, version]) => fetchVersion(app, version, { recheck: true })));
     const missing = needed.filter((_, i) => !copied[i]).map((v) => v.join(' '));
     if (missing.length) throw new Error(`el registro nombra versiones que el bucket no tiene completas: ${missing.join(', ')}`);
     const changed = isLoaded && JSON.stringify(next) !== JSON.stringify(registry);
