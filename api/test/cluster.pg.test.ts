@@ -135,8 +135,9 @@ describe('two API processes on one PostgreSQL, two site servers, one bucket', ()
     const entry = `/remotes/mf-search/v/${version}/remoteEntry.js`;
     await until('both site servers switch to the published version', async () => (await entries()).every((e) => e === entry));
     const switchMs = Date.now() - activatedAt;
-    // within a few poll intervals (REMOTES_POLL_MS=200 here; 1 s by default)
-    expect(switchMs).toBeLessThan(3_000);
+    // a poll (REMOTES_POLL_MS=200 here; 1 s by default) plus the copy of the version: about 1 s
+    // measured on a loaded 2-core machine; the bound leaves room for a slower CI run
+    expect(switchMs).toBeLessThan(5_000);
     const built = fs.readFileSync(path.join(ROOT, 'mf-search/dist/remoteEntry.js'), 'utf8');
     for (const [i, site] of sites.entries()) {
       const res = await fetch(`${site.url}${entry}`);

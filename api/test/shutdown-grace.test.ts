@@ -23,11 +23,13 @@ async function sigtermAndProbe(url: string, child: { kill(signal: NodeJS.Signals
   });
   const signalled = Date.now();
   child.kill('SIGTERM');
-  // the signal is handled within a few milliseconds; poll until it has been
+  // the signal is handled within a few milliseconds; poll until it has been (well inside the grace)
   let readyz: Response;
-  do readyz = await fetch(`${url}/readyz`);
-  while (readyz.status === 200 && Date.now() - signalled < 1000);
-  const readyzBody = await readyz.json();
+  let readyzBody: { status?: string };
+  do {
+    readyz = await fetch(`${url}/readyz`);
+    readyzBody = (await readyz.json()) as { status?: string };
+  } while (readyzBody.status !== 'closing' && Date.now() - signalled < 1000);
   const served = await fetch(`${url}${servedPath}`);
   const servedAt = Date.now() - signalled;
   await served.arrayBuffer();
