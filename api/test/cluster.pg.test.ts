@@ -155,6 +155,8 @@ describe('two API processes on one PostgreSQL, two site servers, one bucket', ()
       expect(await page.text()).toContain(entry);
     }
 
+    // the bucket's versions, the active one starred
+    expect((await remoteCli(['list', 'mf-search'], remotesEnv)).out).toContain(`* ${version}`);
     expect(await remoteCli(['rollback', 'mf-search'], remotesEnv)).toMatchObject({ code: 0 });
     await until('both site servers roll back', async () => (await entries()).every((e) => e === local));
     // a browser still on the version just left gets its files
