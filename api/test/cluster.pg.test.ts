@@ -148,11 +148,14 @@ describe('two API processes on one PostgreSQL, two site servers, one bucket', ()
       // and never served
       expect((await fetch(`${site.url}/remotes/mf-search/v/${version}/server/remoteEntry.js`)).status).toBe(404);
     }
-    // a server-rendered page hands the browser the published version, on either site server
+    // either site server renders the home page with the version's server build (copied from the
+    // bucket: the registry names no other), and hands the browser the same version
     for (const site of sites) {
       const page = await fetch(`${site.url}/`);
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain(entry);
+      const html = await page.text();
+      expect(html).toContain('Más filtros');
+      expect(html).toContain(entry);
     }
 
     // the bucket's versions, the active one starred
