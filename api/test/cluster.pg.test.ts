@@ -8,7 +8,10 @@
  *   PHOTOS_BASE_URL; a delete on B removes the objects for both;
  * - remote versions: `npm run remote -- publish --activate` then `rollback` switch both site
  *   servers, which serve the published files from the bucket (copied to their own DATA_DIR);
- * - metrics: both APIs expose the same metric names, and both site servers.
+ * - metrics: both APIs expose the same metric names, and both site servers;
+ * - a rolling restart: SIGTERM to API B, whose /readyz answers 503 "closing" at once while it still
+ *   serves for its grace (SHUTDOWN_GRACE_MS) and then exits 0; A keeps answering throughout. The
+ *   site server's side of it: shutdown-grace.test.ts.
  * One file, so the four processes start once. The bucket alone: photos-s3.test.ts; the shared
  * directory: site-ops.test.ts.
  */
@@ -22,13 +25,14 @@ import sharp from 'sharp';
 import type { Anuncio } from 'shared-contracts';
 import { hashPassword } from '../src/accounts/passwords';
 import { requirePostgres } from './support/engines';
-import { ROOT, startServer, type ServerProcess } from './support/server-process';
+import { ROOT, sigtermAndProbe, startServer, type ServerProcess } from './support/server-process';
 import { LISTING_FIELDS } from './support/listing-fields';
 import { startS3, type S3Server } from './support/s3';
 import { remoteCli, startSite, until, type SiteProcess } from './support/site-process';
 import { png } from './photos-fixtures';
 
 const TOKEN = 'cluster-metrics-token-0123456789';
+const GRACE_MS = 1500;
 
 const metricNames = async (url: string) => {
   const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
@@ -66,7 +70,8 @@ describe('two API processes on one PostgreSQL, two site servers, one bucket', ()
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
     const common = { DATABASE_URL: url.toString(), METRICS_TOKEN: TOKEN, ...s3.env };
-    [a, b] = await Promise.all([startServer(dataDirs[0], { ...common, PHOTOS_BASE_URL: 'https://fotos.example' }), startServer(dataDirs[1], common)]);
+    // B is the instance the last test restarts: a short grace (5 s by default in production)
+    [a, b] = await Promise.all([startServer(dataDirs[0], { ...common, PHOTOS_BASE_URL: 'https://fotos.example' }), startServer(dataDirs[1], { ...common, SHUTDOWN_GRACE_MS: String(GRACE_MS) })]);
     // the site servers' settings name the same bucket as REMOTES_S3_* (read-only keys would do for them)
     remotesEnv = Object.fromEntries(Object.entries(s3.env).map(([k, v]) => [k.replace(/^PHOTOS_/, 'REMOTES_'), v]));
     sites = await Promise.all(
@@ -172,5 +177,14 @@ describe('two API processes on one PostgreSQL, two site servers, one bucket', ()
     expect([...siteA].sort()).toEqual([...siteB].sort());
     for (const name of ['http_request_duration_seconds', 'search_queue_waiting', 'search_notify_lag_seconds', 'mail_messages_total', 'background_job_last_run_timestamp_seconds']) expect(apiA).toContain(name);
     for (const name of ['http_request_duration_seconds', 'ssr_render_duration_seconds', 'ssr_fallbacks_total']) expect(siteA).toContain(name);
+  });
+
+  // last: it stops B
+  test('a rolling restart of B: /readyz 503 closing at once, B still serves during its grace and exits 0; A answers', async () => {
+    const r = await sigtermAndProbe(b.url, b.child, b.exited, '/livez');
+    expect(r).toMatchObject({ readyz: 503, readyzBody: { status: 'closing' }, served: 200, connection: 'close', code: 0 });
+    expect(r.servedAt).toBeLessThan(GRACE_MS);
+    expect(r.exitMs).toBeGreaterThanOrEqual(GRACE_MS);
+    expect((await fetch(`${a.url}/readyz`)).status).toBe(200);
   });
 });

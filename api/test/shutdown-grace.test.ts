@@ -2,55 +2,21 @@
  * Issue 45: a rolling restart behind a load balancer loses no request. On SIGTERM the API and the
  * site server both answer /readyz 503 "closing" at once, keep serving every request for
  * SHUTDOWN_GRACE_MS (each answer closing its connection, so the client's next one goes to another
- * instance), then close and exit 0. The same rule for the grace on both (shared-contracts).
+ * instance), then close and exit 0. The same rule for the grace on both (shared-contracts). The
+ * API's process is tested in cluster.pg.test.ts (a rolling restart of one of two instances, on
+ * processes that suite starts anyway: one API start less in CI).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { shutdownGraceMs } from 'shared-contracts';
 import { ConfigError, loadConfig } from '../src/config';
-import { startServer } from './support/server-process';
+import { sigtermAndProbe } from './support/server-process';
 import { startSite } from './support/site-process';
 
 const GRACE_MS = 1500;
 
-/** SIGTERM, then what the process answers during the grace, and when it exits. */
-async function sigtermAndProbe(url: string, child: { kill(signal: NodeJS.Signals): boolean }, exited: Promise<number | null>, servedPath: string) {
-  let exitedAt = 0;
-  const exit = exited.then((code) => {
-    exitedAt = Date.now();
-    return code;
-  });
-  const signalled = Date.now();
-  child.kill('SIGTERM');
-  // the signal is handled within a few milliseconds; poll until it has been (well inside the grace)
-  let readyz: Response;
-  let readyzBody: { status?: string };
-  do {
-    readyz = await fetch(`${url}/readyz`);
-    readyzBody = (await readyz.json()) as { status?: string };
-  } while (readyzBody.status !== 'closing' && Date.now() - signalled < 1000);
-  const served = await fetch(`${url}${servedPath}`);
-  const servedAt = Date.now() - signalled;
-  await served.arrayBuffer();
-  return { readyz: readyz.status, readyzBody, served: served.status, connection: served.headers.get('connection'), servedAt, code: await exit, exitMs: exitedAt - signalled };
-}
-
-test('the API: /readyz 503 closing at once, requests served during the grace, then exit 0', async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-grace-'));
-  try {
-    const api = await startServer(dataDir, { SHUTDOWN_GRACE_MS: String(GRACE_MS) });
-    await fetch(`${api.url}/readyz`).then((r) => expect(r.status).toBe(200));
-    const r = await sigtermAndProbe(api.url, api.child, api.exited, '/livez');
-    expect(r).toMatchObject({ readyz: 503, readyzBody: { status: 'closing' }, served: 200, connection: 'close', code: 0 });
-    expect(r.servedAt).toBeLessThan(GRACE_MS);
-    expect(r.exitMs).toBeGreaterThanOrEqual(GRACE_MS);
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}, 90_000);
-
-test('the site server: the same', async () => {
+test('the site server: /readyz 503 closing at once, requests served during the grace, then exit 0', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-grace-'));
   try {
     const site = await startSite({ SHUTDOWN_GRACE_MS: String(GRACE_MS), DATA_DIR: dataDir, PUBLIC_API_URL: 'http://127.0.0.1:9', PUBLIC_SITE_URL: 'http://localhost:3999' });
