@@ -4,7 +4,8 @@
  *
  *   npm run remote -- publish mf-search [--activate]   build ONE remote, check its contract, copy the
  *                                                      build to $REMOTES_DIR/remotes/mf-search/<version>/
- *                                                      (REMOTES_DIR: default DATA_DIR; shared by every site server)
+ *                                                      (REMOTES_DIR: default DATA_DIR), or to the bucket
+ *                                                      REMOTES_S3_BUCKET (remotes/mf-search/<version>/)
  *   npm run remote -- activate mf-search <version>     point the registry at that version
  *   npm run remote -- rollback mf-search               back to the previously active version
  *   npm run remote -- list [mf-search]                 versions, and which one is active
@@ -16,35 +17,34 @@
  * registry entry names both builds ({ entry, serverEntry }): the running site reads the registry
  * on every request, so the next page load uses the new version in the browser (/registry.json,
  * never cached) and on the server (the renderer re-registers the remote), with no restart.
+ * With a bucket (REMOTES_S3_*, shell/server/remote-store.mjs) every site server reading it switches
+ * within its poll interval (REMOTES_POLL_MS, 1 s), once it has copied the version.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REMOTE_APPS, SHARED_MODULES, WORKSPACE_PACKAGES, checkAntdComponents, checkRemoteManifest, type RemoteManifest, type RemoteName } from 'shared-contracts';
+import { HISTORY, REGISTRY, createRemoteStore, remoteStoreSettings, type RemoteStore } from '../shell/server/remote-store.mjs';
 
 const ROOT = path.resolve(__dirname, '..');
 /** Remote folder -> federation name (shared-contracts/src/web-apps.js). */
 const APPS: Record<string, RemoteName> = Object.fromEntries(REMOTE_APPS.map((app) => [app.dir, app.name]));
-const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? 'data');
-// Issue 45: REMOTES_DIR, a directory every site server reads (a shared volume), holds the registry
-// and the published versions, so one command switches every site server (docs/decisions/0029).
-const remotesRoot = path.resolve(ROOT, process.env.REMOTES_DIR || dataDir);
-const registryFile = path.join(remotesRoot, 'registry.json');
-const historyFile = path.join(remotesRoot, 'registry-history.json');
-const remotesDir = path.join(remotesRoot, 'remotes');
 const shellDistDefault = path.join(ROOT, 'shell', 'dist');
 
 const readJson = <T>(file: string, fallback: T): T => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : fallback);
-function writeJson(file: string, value: unknown) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(value, null, 2) + '\n');
-  fs.renameSync(tmp, file); // atomic: the site never reads half a registry
-}
+
+/**
+ * Issue 45: the registry and the published versions in a directory (REMOTES_DIR, default DATA_DIR;
+ * a shared volume for several site servers) or a bucket every site server reads (REMOTES_S3_*);
+ * one command switches every site server (docs/decisions/0029, 0034). Opened by main.
+ */
+let store: RemoteStore;
 
 function fail(message: string): never {
   console.error(`✗ ${message}`);
+  store?.close();
   process.exit(1);
 }
 
@@ -122,26 +122,29 @@ function hashDir(dir: string): string {
 type RegistryEntry = string | { entry: string; serverEntry: string | null };
 const browserEntry = (e: RegistryEntry | undefined) => (typeof e === 'string' ? e : e?.entry);
 
-function activeVersion(app: string): string | null {
-  const entry = browserEntry(readJson<Record<string, RegistryEntry>>(registryFile, {})[APPS[app]]);
+const readRegistry = () => store.readJson<Record<string, RegistryEntry>>(REGISTRY, {});
+const readHistory = () => store.readJson<Record<string, string[]>>(HISTORY, {});
+
+async function activeVersion(app: string): Promise<string | null> {
+  const entry = browserEntry((await readRegistry())[APPS[app]]);
   return entry ? (/\/v\/([^/]+)\//.exec(entry)?.[1] ?? null) : null;
 }
 
-function activate(app: string, version: string, { record = true } = {}) {
-  const dir = path.join(remotesDir, app, version);
-  if (!fs.existsSync(path.join(dir, 'remoteEntry.js'))) fail(`${app} ${version} no está publicado (${dir})`);
+async function activate(app: string, version: string, { record = true } = {}) {
+  const dir = await store.localVersion(app, version);
+  if (!dir || !fs.existsSync(path.join(dir, 'remoteEntry.js'))) fail(`${app} ${version} no está publicado (${store.where})`);
   const problems = checkBuild(app, dir);
   if (problems.length) fail(`${app} ${version} rompería el shell:\n  - ${problems.join('\n  - ')}`);
-  const previous = activeVersion(app);
-  const registry = readJson<Record<string, RegistryEntry>>(registryFile, {});
+  const previous = await activeVersion(app);
+  const registry = await readRegistry();
   const hasServer = fs.existsSync(path.join(dir, 'server', 'remoteEntry.js'));
   // both builds switch in one write
   registry[APPS[app]] = { entry: `/remotes/${app}/v/${version}/remoteEntry.js`, serverEntry: hasServer ? `/remotes/${app}/v/${version}/server/remoteEntry.js` : null };
-  writeJson(registryFile, registry);
+  await store.writeJson(REGISTRY, registry);
   if (record && previous !== version) {
-    const history = readJson<Record<string, string[]>>(historyFile, {});
+    const history = await readHistory();
     history[app] = [...(history[app] ?? []), ...(previous ? [previous] : ['(build local)'])];
-    writeJson(historyFile, history);
+    await store.writeJson(HISTORY, history);
   }
   console.log(`✓ ${app} -> ${version} (antes: ${previous ?? 'build local'})`);
 }
@@ -170,39 +173,33 @@ async function main(argv: string[]) {
       if (problems.length) fail(`${app} rompería el shell:\n  - ${problems.join('\n  - ')}`);
       const pkg = readJson<{ version: string }>(path.join(ROOT, app, 'package.json'), { version: '0.0.0' });
       const version = `${pkg.version}-${hashDir(dist)}`;
-      const target = path.join(remotesDir, app, version);
-      if (!fs.existsSync(target)) {
-        fs.mkdirSync(path.dirname(target), { recursive: true });
-        const tmp = `${target}.tmp-${process.pid}`;
-        fs.cpSync(dist, tmp, { recursive: true });
-        fs.writeFileSync(path.join(tmp, 'version.json'), JSON.stringify({ app, version, publishedAt: new Date().toISOString() }, null, 2));
-        fs.renameSync(tmp, target);
-      }
-      console.log(`✓ publicado ${app} ${version}`);
-      if (flag('--activate')) activate(app, version);
+      // a version's name is its content's hash: one already there is these files
+      await store.putVersion(app, version, dist, { app, version, publishedAt: new Date().toISOString() });
+      console.log(`✓ publicado ${app} ${version} (${store.where})`);
+      if (flag('--activate')) await activate(app, version);
       return;
     }
     case 'activate':
       return activate(appOf(rest[0]), rest[1] ?? fail('Indica la versión (npm run remote -- list)'));
     case 'rollback': {
       const app = appOf(rest[0]);
-      const history = readJson<Record<string, string[]>>(historyFile, {});
+      const history = await readHistory();
       const previous = history[app]?.pop();
       if (!previous) fail(`${app}: no hay versión anterior`);
-      writeJson(historyFile, history);
       if (previous === '(build local)') {
-        const registry = readJson<Record<string, RegistryEntry>>(registryFile, {});
+        const registry = await readRegistry();
         delete registry[APPS[app]];
-        writeJson(registryFile, registry);
+        await store.writeJson(REGISTRY, registry);
         console.log(`✓ ${app} -> build local (${app}/dist)`);
-      } else activate(app, previous, { record: false });
+      } else await activate(app, previous, { record: false });
+      // after the switch: a rollback refused by the contract check keeps its history
+      await store.writeJson(HISTORY, history);
       return;
     }
     case 'list': {
       for (const app of rest[0] ? [appOf(rest[0])] : Object.keys(APPS)) {
-        const dir = path.join(remotesDir, app);
-        const versions = fs.existsSync(dir) ? fs.readdirSync(dir).filter((v) => !v.includes('.tmp-')) : [];
-        const active = activeVersion(app);
+        const versions = await store.versions(app);
+        const active = await activeVersion(app);
         console.log(`${app}: ${active ? `activa ${active}` : 'activa: build local'}`);
         for (const v of versions.sort()) console.log(`  ${v === active ? '*' : ' '} ${v}`);
       }
@@ -213,4 +210,17 @@ async function main(argv: string[]) {
   }
 }
 
-void main(process.argv.slice(2));
+async function run() {
+  let settings;
+  try {
+    settings = remoteStoreSettings(process.env, ROOT, path.resolve(ROOT, process.env.DATA_DIR ?? 'data'));
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  // a bucket's versions are downloaded here for the contract check (removed by close)
+  store = await createRemoteStore(settings, settings.kind === 's3' ? fs.mkdtempSync(path.join(os.tmpdir(), 'remote-check-')) : '');
+  await main(process.argv.slice(2));
+  store.close();
+}
+
+run().catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));

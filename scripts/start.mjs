@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { ROOT, staleApps } from './apps.mjs';
 import { buildApps } from './build.mjs';
+import siteServerContract from '../shared-contracts/src/site-server.js';
 
 /** @type {typeof import('../shell/server/site-server.mjs')} */
 const { createSiteServer, siteSettingsOrExit } = await import(path.join(ROOT, 'shell', 'server', 'site-server.mjs'));
@@ -35,7 +36,8 @@ site.listen(settings.port, settings.host, () => {
   console.log(`[site] InmueblesRD en ${settings.siteUrl} (API en ${settings.config.apiBaseUrl})`);
 });
 
-const API_STOP_WAIT_MS = 20_000;
+// the API's grace after SIGTERM (SHUTDOWN_GRACE_MS) comes before its close budget
+const API_STOP_WAIT_MS = 20_000 + siteServerContract.shutdownGraceMs(process.env);
 let stopping = false;
 function stop(code = 0) {
   if (stopping) return;
@@ -44,7 +46,7 @@ function stop(code = 0) {
   if (api.exitCode === null) {
     api.once('exit', () => process.exit(code));
     api.kill('SIGTERM');
-    // Longer than the API's own budget (SHUTDOWN_BUDGET_MS, 15 s in api/src/shutdown.ts), so the
+    // Longer than the API's own budget (SHUTDOWN_BUDGET_MS, 15 s in api/src/shutdown.ts) and grace, so the
     // API's graceful close is never cut short by this wrapper.
     setTimeout(() => process.exit(code), API_STOP_WAIT_MS).unref();
   } else process.exit(code);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
 import { z } from 'zod';
-import { APPROVAL_IMMUNITY_DAYS_DEFAULT, LISTING_TTL_DAYS_DEFAULT, REPORTS_TO_HOLD_DEFAULT, WEB_APPS } from 'shared-contracts';
+import { APPROVAL_IMMUNITY_DAYS_DEFAULT, LISTING_TTL_DAYS_DEFAULT, REPORTS_TO_HOLD_DEFAULT, WEB_APPS, shutdownGraceMs } from 'shared-contracts';
 import { isSingleEmail } from 'shared-contracts/schemas';
 import { photoEnvSchema, photoSettingsOf, type PhotoSettings } from './photos/photo-config';
 
@@ -169,6 +169,8 @@ export interface Config {
   metricsToken?: string;
   /** Issue 45: apply pending migrations at start (default true; `npm run db:migrate` is the release step). */
   migrateOnStart?: boolean;
+  /** Issue 45: after SIGTERM, ms of serving with /readyz 503 before the close (SHUTDOWN_GRACE_MS; shared-contracts' rule). */
+  shutdownGraceMs?: number;
 }
 
 export class ConfigError extends Error {}
@@ -231,6 +233,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const photos = photoSettingsOf(e);
   if (typeof photos === 'string') throw new ConfigError(`Configuración no válida: ${photos}`);
+  let graceMs: number;
+  try {
+    graceMs = shutdownGraceMs(env);
+  } catch (err) {
+    throw new ConfigError(`Configuración no válida: ${(err as Error).message}`);
+  }
   return {
     port: e.API_PORT,
     host: e.HOST,
@@ -261,5 +269,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     apiDocs: e.API_DOCS === '1' || (env.NODE_ENV !== 'production' && e.API_DOCS !== '0'),
     metricsToken: e.METRICS_TOKEN,
     migrateOnStart: e.MIGRATE_ON_START,
+    shutdownGraceMs: graceMs,
   };
 }

@@ -9,6 +9,11 @@
  * does the database close. The exit code is decided once, after everything and outside any try:
  * 0 when the close completed, 1 when it failed or overran the budget. The budget timer is not
  * unref'd: a close stuck on something the event loop cannot see still ends in a visible exit 1.
+ *
+ * Issue 45: before the close, a grace (SHUTDOWN_GRACE_MS; 5 s by default in production, else 0):
+ * /readyz answers 503 "closing" at once and every request is still served, each answer with
+ * `Connection: close`, so the load balancer stops sending work here before the port closes. The
+ * budget counts from the end of the grace. A signal during start-up skips it (no traffic yet).
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -26,10 +31,25 @@ export function installShutdown(budgetMs = SHUTDOWN_BUDGET_MS): Shutdown {
   let app: FastifyInstance | null = null;
   let signal: string | null = null;
   let closing = false;
+  let budgetArmed = false;
+  const armBudget = () => {
+    if (budgetArmed) return;
+    budgetArmed = true;
+    setTimeout(() => {
+      console.error(`[api] el cierre superó su plazo de ${budgetMs} ms: salida forzada`);
+      process.exit(1);
+    }, budgetMs);
+  };
 
-  async function close(current: FastifyInstance): Promise<void> {
+  async function close(current: FastifyInstance, graceMs: number): Promise<void> {
     if (closing) return;
     closing = true;
+    if (graceMs > 0) {
+      current.phase.set('closing');
+      current.log.info({ graceMs }, 'cerrando: /readyz responde 503; se sigue atendiendo durante la espera');
+      await new Promise((resolve) => setTimeout(resolve, graceMs));
+    }
+    armBudget();
     let code = 0;
     try {
       await current.close();
@@ -46,11 +66,9 @@ export function installShutdown(budgetMs = SHUTDOWN_BUDGET_MS): Shutdown {
     signal = name;
     if (app) app.log.info({ signal: name }, 'cerrando la API');
     else console.log(`[api] ${name}: cerrando la API al terminar el paso de arranque en curso`);
-    setTimeout(() => {
-      console.error(`[api] el cierre superó su plazo de ${budgetMs} ms: salida forzada`);
-      process.exit(1);
-    }, budgetMs);
-    if (app) void close(app);
+    if (app) void close(app, app.config.shutdownGraceMs ?? 0);
+    // a start-up step that never ends is cut by the same budget
+    else armBudget();
   };
   process.on('SIGTERM', () => onSignal('SIGTERM'));
   process.on('SIGINT', () => onSignal('SIGINT'));
@@ -61,7 +79,7 @@ export function installShutdown(budgetMs = SHUTDOWN_BUDGET_MS): Shutdown {
     },
     attach(started) {
       app = started;
-      if (signal) void close(started);
+      if (signal) void close(started, 0);
     },
   };
 }

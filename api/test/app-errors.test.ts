@@ -70,6 +70,21 @@ describe.each(engines())('app on %s', (engine) => {
     expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
   });
 
+  test('a page on an allowed origin may send its own request id and read the one answered (issue 45)', async () => {
+    const res = await fetch(`${t.url}/health`, { headers: { origin: 'http://site.test', 'x-request-id': 'page-call-42' } });
+    expect(res.headers.get('x-request-id')).toBe('page-call-42');
+    // without this header a browser hides X-Request-Id from the page's script
+    expect(res.headers.get('access-control-expose-headers')?.toLowerCase().split(/,\s*/)).toContain('x-request-id');
+    const preflight = await fetch(`${t.url}/anuncio`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://site.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,x-request-id' },
+    });
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-request-id');
+    // another origin learns nothing
+    const other = await fetch(`${t.url}/health`, { headers: { origin: 'http://evil.test' } });
+    expect(other.headers.get('access-control-expose-headers')).toBeNull();
+  });
+
   test('unknown routes answer 404 JSON', async () => {
     expect(await get(t, '/no/existe')).toMatchObject({ status: 404, body: { error: MSG.notFound } });
   });

@@ -4,7 +4,7 @@
  * covers the bucket: two API apps on one database and one bucket (a publish on A is served by B),
  * URLs on PHOTOS_BASE_URL, sizes stored at upload, a delete removes the objects, the orphan sweep
  * and the size backfill work on the bucket, and the photo route's Range/ETag/304 behave the same
- * on disk and on S3. Two server processes on PostgreSQL: photos-s3-instances.pg.test.ts.
+ * on disk and on S3. Two server processes on PostgreSQL: cluster.pg.test.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';

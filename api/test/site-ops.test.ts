@@ -6,66 +6,18 @@
  * switched together by `npm run remote -- publish|rollback`.
  * Needs the builds (npm test builds what is stale first).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { startTestApp, type TestApp } from './support/app';
+import { remoteCli, startSite, until, type SiteProcess } from './support/site-process';
 
-const ROOT = path.resolve(__dirname, '../..');
 const TOKEN = 'site-metrics-token-0123456789';
-
-interface Site {
-  child: ChildProcess;
-  url: string;
-  lines(): Record<string, unknown>[];
-  stop(): Promise<void>;
-}
-
-async function startSite(env: Record<string, string>): Promise<Site> {
-  const script = `
-    const m = await import(${JSON.stringify(path.join(ROOT, 'shell/server/site-server.mjs'))});
-    const s = m.createSiteServer(m.siteSettings(process.env));
-    s.listen(0, '127.0.0.1', () => console.error('PORT=' + s.address().port));`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, env: { PATH: process.env.PATH, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise((resolve) => child.once('close', resolve));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`site server did not start: ${err}`)), 20_000);
-    child.stderr!.on('data', (d: Buffer) => {
-      err += d.toString();
-      const m = /PORT=(\d+)/.exec(err);
-      if (m) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${m[1]}`);
-      }
-    });
-  });
-  return {
-    child,
-    url,
-    lines: () => out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>),
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-const until = async (what: string, ok: () => boolean | Promise<boolean>, ms = 10_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 describe('the site server beside a real API', () => {
   let t: TestApp;
-  let site: Site;
+  let site: SiteProcess;
   const apiLog: Record<string, unknown>[] = [];
   beforeAll(async () => {
     const logStream = new Writable({
@@ -134,26 +86,19 @@ describe('the site server beside a real API', () => {
     expect((await fetch(`${site.url}/livez`)).status).toBe(200);
     const ready = await fetch(`${site.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { api: true, builds: true } });
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { api: true, builds: true, registry: true } });
     // a site server whose API is gone
     const orphan = await startSite({ PUBLIC_API_URL: 'http://127.0.0.1:9', PUBLIC_SITE_URL: 'http://localhost:3999' });
     try {
       const res = await fetch(`${orphan.url}/readyz`);
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ status: 'unavailable', checks: { api: false, builds: true } });
+      expect(await res.json()).toEqual({ status: 'unavailable', checks: { api: false, builds: true, registry: true } });
       expect((await fetch(`${orphan.url}/livez`)).status).toBe(200);
     } finally {
       await orphan.stop();
     }
   });
 });
-
-const remote = (args: string[], env: Record<string, string>) =>
-  new Promise<{ code: number; out: string }>((resolve) => {
-    execFile('npm', ['run', '--silent', 'remote', '--', ...args], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number(err.code ?? 1) : 0, out: stdout + stderr }),
-    );
-  });
 
 test('two site servers sharing REMOTES_DIR switch together on publish --activate and rollback', async () => {
   const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'site-remotes-'));
@@ -163,14 +108,14 @@ test('two site servers sharing REMOTES_DIR switch together on publish --activate
   const entries = async () => Promise.all([a, b].map(async (s) => ((await (await fetch(`${s.url}/registry.json`)).json()) as Record<string, string>).mf_search));
   try {
     expect(await entries()).toEqual(['/remotes/mf-search/remoteEntry.js', '/remotes/mf-search/remoteEntry.js']);
-    const published = await remote(['publish', 'mf-search', '--no-build', '--activate'], { REMOTES_DIR: shared });
+    const published = await remoteCli(['publish', 'mf-search', '--no-build', '--activate'], { REMOTES_DIR: shared });
     expect(published.code).toBe(0);
     const version = /publicado mf-search (\S+)/.exec(published.out)![1];
     const entry = `/remotes/mf-search/v/${version}/remoteEntry.js`;
     expect(await entries()).toEqual([entry, entry]);
     // both serve the published build's files from the shared directory
     for (const s of [a, b]) expect((await fetch(`${s.url}${entry}`)).status).toBe(200);
-    const rolled = await remote(['rollback', 'mf-search'], { REMOTES_DIR: shared });
+    const rolled = await remoteCli(['rollback', 'mf-search'], { REMOTES_DIR: shared });
     expect(rolled.code).toBe(0);
     expect(await entries()).toEqual(['/remotes/mf-search/remoteEntry.js', '/remotes/mf-search/remoteEntry.js']);
   } finally {

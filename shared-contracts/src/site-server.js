@@ -26,4 +26,23 @@ function acceptedRequestId(value) {
   return REQUEST_ID_PATTERN.test(value) ? value : null;
 }
 
-module.exports = { SITE_KEY_HEADER, REQUEST_ID_HEADER, REQUEST_ID_MAX, acceptedRequestId };
+/** Behind a load balancer, the time it takes to notice a /readyz 503 (a few probe periods). */
+const PRODUCTION_SHUTDOWN_GRACE_MS = 5000;
+
+/**
+ * Issue 45: SHUTDOWN_GRACE_MS, how long the API and the site server keep serving after SIGTERM
+ * with /readyz already answering 503 "closing", before they stop listening (the load balancer
+ * stops sending them requests in that time). The same rule for both processes: default 5000 with
+ * NODE_ENV=production, 0 otherwise (a developer's Ctrl-C stops at once); 0 to 60000.
+ * @param {Record<string, string | undefined>} env
+ * @returns {number}
+ */
+function shutdownGraceMs(env) {
+  const value = env.SHUTDOWN_GRACE_MS ?? '';
+  if (value === '') return env.NODE_ENV === 'production' ? PRODUCTION_SHUTDOWN_GRACE_MS : 0;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 60000) throw new Error(`SHUTDOWN_GRACE_MS debe ser un entero entre 0 y 60000 (ms), no "${value}"`);
+  return n;
+}
+
+module.exports = { SITE_KEY_HEADER, REQUEST_ID_HEADER, REQUEST_ID_MAX, acceptedRequestId, shutdownGraceMs };

@@ -4,8 +4,9 @@
  * - request ids: the caller's X-Request-Id when it is a safe token (shared-contracts/src/site-server.js),
  *   else a new UUID; echoed, logged, and forwarded to the API calls of the page's server render;
  * - JSON logs (pino) with one access line per request (id, method, path, route, status, ms);
- * - /livez (the process answers) and /readyz (the API's /readyz answers 200 and the server builds
- *   exist; remembered READY_CACHE_MS so a flood of probes is not a flood of API calls);
+ * - /livez (the process answers) and /readyz (the API's /readyz answers 200, the server builds
+ *   exist and a bucket's registry has been read; remembered READY_CACHE_MS so a flood of probes is
+ *   not a flood of API calls); 503 "closing" from SIGTERM on (SHUTDOWN_GRACE_MS, as the API);
  * - /metrics (prom-client) with the same access rule as the API's: METRICS_TOKEN as a bearer
  *   token, or without one only a loopback client of a local site; otherwise 404.
  * - the Cache-Control of a server-rendered page (pageCacheControl).
@@ -19,7 +20,7 @@ import pageManifest from '../../shared-contracts/src/page-manifest.js';
 import siteServer from '../../shared-contracts/src/site-server.js';
 
 const { PAGES, pathPattern } = pageManifest;
-export const { REQUEST_ID_HEADER, acceptedRequestId } = siteServer;
+export const { REQUEST_ID_HEADER, acceptedRequestId, shutdownGraceMs } = siteServer;
 
 /** @typedef {import('node:http').IncomingMessage} Request */
 
@@ -49,6 +50,8 @@ export function opsSettings(env) {
     /** stale-while-revalidate of the same pages. */
     pageStaleSeconds: seconds('PAGE_STALE_SECONDS', env.PAGE_STALE_SECONDS, 60),
     logLevel: env.LOG_LEVEL ?? 'info',
+    /** After SIGTERM, ms of serving with /readyz 503 before the port closes (the API's rule, shared-contracts). */
+    shutdownGraceMs: shutdownGraceMs(env),
   };
 }
 
@@ -110,12 +113,13 @@ const READY_CACHE_MS = 2_000;
 const READY_API_TIMEOUT_MS = 2_000;
 
 /**
- * Readiness: the API answers its /readyz with 200, and the shell's builds (index.html and the
- * server build) are there. Each answer is remembered READY_CACHE_MS.
- * @param {{ apiUrl: string, shellDist: string, log: import('pino').Logger }} opts
+ * Readiness: the API answers its /readyz with 200, the shell's builds (index.html and the server
+ * build) are there, and the remote registry has been read (a bucket's, live-registry.mjs; a
+ * directory's always is). Each answer is remembered READY_CACHE_MS.
+ * @param {{ apiUrl: string, shellDist: string, log: import('pino').Logger, registryLoaded: () => boolean }} opts
  */
-export function createReadiness({ apiUrl, shellDist, log }) {
-  /** @type {{ at: number, value: Promise<{ ready: boolean, checks: { api: boolean, builds: boolean } }> } | null} */
+export function createReadiness({ apiUrl, shellDist, log, registryLoaded }) {
+  /** @type {{ at: number, value: Promise<{ ready: boolean, checks: { api: boolean, builds: boolean, registry: boolean } }> } | null} */
   let last = null;
   async function check() {
     const builds = ['index.html', path.join('server', 'server.js')].every((f) => fs.existsSync(path.join(shellDist, f)));
@@ -127,7 +131,8 @@ export function createReadiness({ apiUrl, shellDist, log }) {
     } catch (err) {
       log.warn({ err: { message: err instanceof Error ? err.message : String(err) } }, 'readiness: la API no responde');
     }
-    return { ready: api && builds, checks: { api, builds } };
+    const registry = registryLoaded();
+    return { ready: api && builds && registry, checks: { api, builds, registry } };
   }
   return () => {
     if (!last || Date.now() - last.at > READY_CACHE_MS) last = { at: Date.now(), value: check() };
@@ -159,7 +164,7 @@ export const requestIdFor = (req) => ids.get(req) ?? '';
 /**
  * Wraps the site's request handler: the request id (echoed), the operations routes (/livez,
  * /readyz, /metrics), and on finish the access log line and the request histogram.
- * @param {{ ops: ReturnType<typeof opsSettings>, site: { production: boolean, siteUrl: string }, log: import('pino').Logger, metrics: ReturnType<typeof createSiteMetrics>, ready: ReturnType<typeof createReadiness> }} ctx
+ * @param {{ ops: ReturnType<typeof opsSettings>, site: { production: boolean, siteUrl: string }, log: import('pino').Logger, metrics: ReturnType<typeof createSiteMetrics>, ready: ReturnType<typeof createReadiness>, lifecycle: { closing: boolean } }} ctx
  * @param {(req: Request, res: import('node:http').ServerResponse) => void} handler
  * @returns {(req: Request, res: import('node:http').ServerResponse) => void}
  */
@@ -169,6 +174,8 @@ export function withOps(ctx, handler) {
     const id = requestIdOf(req);
     ids.set(req, id);
     res.setHeader(REQUEST_ID_HEADER, id);
+    // during the shutdown grace: answered, then the connection closes (the next request goes elsewhere)
+    if (ctx.lifecycle.closing) res.setHeader('connection', 'close');
     let urlPath = '/';
     try {
       urlPath = new URL(req.url ?? '/', 'http://x').pathname;
@@ -185,6 +192,7 @@ export function withOps(ctx, handler) {
     if (req.method === 'GET' || req.method === 'HEAD') {
       if (urlPath === '/livez') return json(res, 200, { status: 'ok' });
       if (urlPath === '/readyz') {
+        if (ctx.lifecycle.closing) return json(res, 503, { status: 'closing' });
         ctx.ready().then(
           (r) => json(res, r.ready ? 200 : 503, { status: r.ready ? 'ready' : 'unavailable', checks: r.checks }),
           () => json(res, 503, { status: 'unavailable' }),

@@ -20,6 +20,8 @@ import pageManifest from '../../shared-contracts/src/page-manifest.js';
 import mapDefaults from '../../shared-contracts/src/map-defaults.js';
 import webApps from '../../shared-contracts/src/web-apps.js';
 import { createReadiness, createSiteLogger, createSiteMetrics, opsSettings, pageCacheControl, requestIdFor, withOps } from './ops.mjs';
+import { remoteStoreSettings } from './remote-store.mjs';
+import { createLiveRegistry } from './live-registry.mjs';
 
 /**
  * @typedef {import('node:http').IncomingMessage} Request
@@ -118,8 +120,6 @@ export function siteSettings(env = process.env) {
   const siteUrl = (env.PUBLIC_SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const apiUrl = (env.PUBLIC_API_URL ?? `http://localhost:${apiPort}`).replace(/\/+$/, '');
   const dataDir = path.resolve(ROOT, env.DATA_DIR ?? 'data');
-  // issue 45: the registry and published remotes may live in a directory every site server shares
-  const remotesRoot = path.resolve(ROOT, env.REMOTES_DIR || dataDir);
   const production = isProductionSite(siteUrl, env);
   return {
     port,
@@ -128,9 +128,12 @@ export function siteSettings(env = process.env) {
     production,
     ssr: ssrSettings(env),
     dataDir,
-    /** The registry file the deploy commands maintain (REMOTES_DIR, default DATA_DIR); the default points at each app's dist. */
-    registryFile: path.join(remotesRoot, 'registry.json'),
-    remotesDir: path.join(remotesRoot, 'remotes'),
+    /**
+     * Issue 45: where the registry the deploy commands maintain and the published versions are:
+     * REMOTES_DIR (default DATA_DIR) or a bucket every site server reads (REMOTES_S3_*; remote-store.mjs).
+     * Without a registry every remote is served from its own dist.
+     */
+    remotes: remoteStoreSettings(env, ROOT, dataDir),
     /** Issue 45: metrics token, the CDN cache of anonymous pages, the log level (ops.mjs). */
     ops: opsSettings(env),
     config: {
@@ -158,18 +161,11 @@ function defaultRegistry() {
  * The registry: per remote its browser build (`entry`) and its server build (`serverEntry`),
  * switched together by `npm run remote -- publish|activate|rollback`. An entry written as a plain
  * URL (older registries, a remote on another server) has no server build: the browser renders it.
- * @param {SiteSettings} settings
+ * @param {Record<string, unknown>} file  registry.json as the store holds it (live-registry.mjs)
  * @returns {Registry}
  */
-function readRegistry(settings) {
-  /** @type {Record<string, string | RegistryEntry>} */
-  let file = {};
-  try {
-    file = JSON.parse(fs.readFileSync(settings.registryFile, 'utf8'));
-  } catch {
-    file = {};
-  }
-  const merged = { ...defaultRegistry(), ...file };
+function readRegistry(file) {
+  const merged = { ...defaultRegistry(), .../** @type {Record<string, string | RegistryEntry>} */ (file) };
   return Object.fromEntries(Object.entries(merged).map(([name, e]) => [name, typeof e === 'string' ? { entry: e, serverEntry: null } : e]));
 }
 
@@ -293,11 +289,17 @@ function safeJoin(base, rel) {
   return target.startsWith(base + path.sep) || target === base ? target : null;
 }
 
+/** @type {WeakMap<http.Server, (graceMs: number) => Promise<void>>} */
+const closers = new WeakMap();
+
 /** @param {{ logStream?: import('pino').DestinationStream }} [opts] where the JSON log goes (tests); stdout otherwise */
 export function createSiteServer(settings = siteSettings(), opts = {}) {
   const shellDist = path.join(ROOT, 'shell', 'dist');
   const log = createSiteLogger(settings.ops, opts.logStream);
   const metrics = createSiteMetrics();
+  const remotes = createLiveRegistry(settings.remotes, { log });
+  /** Issue 45: set on SIGTERM; /readyz then answers 503 "closing" (ops.mjs). */
+  const lifecycle = { closing: false };
   /** @type {{ mtimeMs: number, template: import('./page-html.mjs').Template, body: Buffer, file: string, stat: fs.Stats } | null} */
   let indexCache = null;
   if (settings.config.testRoutes) log.warn('[site] PORTAL_TEST_ROUTES=1: rutas de prueba activas (/__error); solo para las pruebas del navegador, nunca en producción');
@@ -326,14 +328,14 @@ export function createSiteServer(settings = siteSettings(), opts = {}) {
       const [, app, rest] = m;
       if (!REMOTE_APPS.some((remote) => remote.dir === app)) return null;
       const v = /^v\/(.+)$/.exec(rest);
-      if (v) return safeJoin(path.join(settings.remotesDir, app), v[1]);
+      if (v) return safeJoin(path.join(remotes.versionsDir, app), v[1]);
       return safeJoin(path.join(ROOT, app, 'dist'), rest);
     }
     return safeJoin(shellDist, urlPath.slice(1));
   }
 
   const ssr = createSsr(settings, { shellDist, log, metrics });
-  const ready = createReadiness({ apiUrl: ssr.apiUrl, shellDist, log });
+  const ready = createReadiness({ apiUrl: ssr.apiUrl, shellDist, log, registryLoaded: remotes.loaded });
 
   /**
    * The server builds the renderer loads: remote name -> absolute path of its remoteEntry.js.
@@ -417,8 +419,22 @@ export function createSiteServer(settings = siteSettings(), opts = {}) {
     }
   }
 
-  const handle = (/** @type {Request} */ req, /** @type {Response} */ res) => {
-    const registry = readRegistry(settings);
+  /**
+   * @param {Request} req
+   * @param {Response} res
+   * @param {{ fetched?: boolean }} [attempt] a published version's file was just copied from the bucket
+   */
+  const handle = (req, res, attempt = {}) => {
+    // a bucket's registry: nothing is served before it is read (else the local builds would be)
+    if (!remotes.loaded()) {
+      void remotes.whenLoaded(REGISTRY_WAIT_MS).then((loaded) => {
+        if (loaded) return handle(req, res, attempt);
+        res.writeHead(503, { 'content-type': TYPES['.txt'], 'cache-control': NO_CACHE, 'retry-after': '5' });
+        res.end('Servicio no disponible: el registro de remotes no se pudo leer');
+      });
+      return;
+    }
+    const registry = readRegistry(remotes.current());
     const headers = securityHeaders(settings, browserRegistry(registry));
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...headers, allow: 'GET, HEAD' });
@@ -469,6 +485,19 @@ export function createSiteServer(settings = siteSettings(), opts = {}) {
         const extra = urlPath.startsWith('/remotes/') ? { 'access-control-allow-origin': '*' } : {};
         return send(req, res, 200, { ...headers, ...extra, 'content-type': TYPES[ext] ?? 'application/octet-stream', 'cache-control': cacheControlFor(rel) }, fs.readFileSync(file), ext, { file, stat });
       }
+      // a version this server has not copied yet (a browser still on the previous one): from the bucket
+      const version = /^\/remotes\/([^/]+)\/v\/([^/]+)\//.exec(urlPath);
+      if (version && remotes.fetchVersion && !attempt.fetched) {
+        remotes.fetchVersion(version[1], version[2]).then(
+          () => handle(req, res, { fetched: true }),
+          (err) => {
+            log.error({ reqId: requestIdFor(req), err: { message: err instanceof Error ? err.message : String(err) } }, '[remotes] no se pudo copiar la versión del bucket');
+            res.writeHead(503, { ...headers, 'content-type': TYPES['.txt'], 'cache-control': NO_CACHE, 'retry-after': '5' });
+            res.end('Servicio no disponible');
+          },
+        );
+        return;
+      }
       // A missing asset is a 404, never the HTML fallback (a script must not get HTML).
       if (path.extname(urlPath) || urlPath.startsWith('/remotes/')) {
         res.writeHead(404, { ...headers, 'content-type': TYPES['.txt'], 'cache-control': NO_CACHE });
@@ -481,10 +510,35 @@ export function createSiteServer(settings = siteSettings(), opts = {}) {
       res.end();
     });
   };
-  const server = http.createServer(withOps({ ops: settings.ops, site: settings, log, metrics, ready }, handle));
+  const server = http.createServer(withOps({ ops: settings.ops, site: settings, log, metrics, ready, lifecycle }, (req, res) => handle(req, res)));
   // longer than clients' idle keep-alive: a reused connection is never closed under a request
   server.keepAliveTimeout = 65_000;
+  server.once('close', () => remotes.close());
+  closers.set(server, async (graceMs) => {
+    lifecycle.closing = true;
+    log.info({ graceMs }, '[site] cerrando: /readyz responde 503; se sigue atendiendo durante la espera');
+    if (graceMs > 0) await new Promise((resolve) => setTimeout(resolve, graceMs));
+    // stops listening, ends idle connections, waits for the requests in flight
+    await new Promise((resolve) => server.close(resolve));
+  });
   return server;
+}
+
+/** How long a request waits for a bucket's first registry read before a 503. */
+const REGISTRY_WAIT_MS = 5_000;
+/** Past the grace, the longest the close may take (requests in flight), as the API's budget. */
+const SHUTDOWN_BUDGET_MS = 15_000;
+
+/**
+ * Issue 45: the site server's stop on SIGTERM, as the API's (api/src/shutdown.ts): /readyz answers
+ * 503 "closing" at once, every request is still served for `graceMs` (with `Connection: close`),
+ * then the port closes and the requests in flight finish.
+ * @param {http.Server} server a server made by createSiteServer
+ * @param {number} graceMs
+ */
+export function closeSiteServer(server, graceMs) {
+  const close = closers.get(server);
+  return close ? close(graceMs) : new Promise((resolve) => server.close(resolve));
 }
 
 /** The settings, or the process ends with their error (exit 1): a bad variable stops the start. @param {NodeJS.ProcessEnv} [env] */
@@ -501,9 +555,21 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const settings = siteSettingsOrExit();
   const server = createSiteServer(settings);
   server.listen(settings.port, settings.host, () => {
-    console.log(JSON.stringify({ level: 30, time: Date.now(), service: 'site', msg: `[site] ${settings.siteUrl} (listening on ${settings.host}:${settings.port})` }));
+    const address = server.address();
+    const port = address && typeof address === 'object' ? address.port : settings.port;
+    console.log(JSON.stringify({ level: 30, time: Date.now(), service: 'site', msg: `[site] ${settings.siteUrl} (listening on ${settings.host}:${port})` }));
   });
-  const stop = () => server.close(() => process.exit(0));
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    const graceMs = settings.ops.shutdownGraceMs;
+    setTimeout(() => {
+      console.error(JSON.stringify({ level: 50, time: Date.now(), service: 'site', msg: `[site] el cierre superó su plazo de ${SHUTDOWN_BUDGET_MS} ms: salida forzada` }));
+      process.exit(1);
+    }, graceMs + SHUTDOWN_BUDGET_MS).unref();
+    void closeSiteServer(server, graceMs).then(() => process.exit(0));
+  };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }

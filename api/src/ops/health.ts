@@ -44,6 +44,11 @@ async function healthPlugin(app: FastifyInstance, opts: HealthOptions) {
   app.decorate('phase', phase);
   app.addHook('onReady', async () => phase.set('ready'));
   app.addHook('preClose', async () => phase.set('closing'));
+  // during the shutdown grace (shutdown.ts): answered, then the connection closes, so a client's
+  // next request opens a new one the load balancer sends to another instance
+  app.addHook('onRequest', async (_request, reply) => {
+    if (phase.current === 'closing') reply.header('connection', 'close');
+  });
 
   const noStore = { 'cache-control': 'no-store' };
   app.get('/livez', { schema: livezSchema }, async (_request, reply) => reply.headers(noStore).send({ status: 'ok' }));

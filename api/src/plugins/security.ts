@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import { REQUEST_ID_HEADER } from 'shared-contracts';
 
 async function securityPlugin(app: FastifyInstance) {
   await app.register(helmet, {
@@ -17,7 +18,10 @@ async function securityPlugin(app: FastifyInstance) {
   await app.register(cors, {
     origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)),
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['content-type', 'authorization'],
+    // issue 45: a browser may send its own request id and read the one answered (support can
+    // then find a failed call's log lines from what the page reports)
+    allowedHeaders: ['content-type', 'authorization', REQUEST_ID_HEADER],
+    exposedHeaders: [REQUEST_ID_HEADER],
     maxAge: 600,
   });
 }

@@ -107,3 +107,25 @@ export async function sigtermDuringPublish(server: ServerProcess, token: string,
   spare.destroy();
   return { status, code, exitMs: Date.now() - signalled, output: server.output() };
 }
+
+/** SIGTERM, then what the process answers during the grace, and when it exits. */
+export async function sigtermAndProbe(url: string, child: { kill(signal: NodeJS.Signals): boolean }, exited: Promise<number | null>, servedPath: string) {
+  let exitedAt = 0;
+  const exit = exited.then((code) => {
+    exitedAt = Date.now();
+    return code;
+  });
+  const signalled = Date.now();
+  child.kill('SIGTERM');
+  // the signal is handled within a few milliseconds; poll until it has been (well inside the grace)
+  let readyz: Response;
+  let readyzBody: { status?: string };
+  do {
+    readyz = await fetch(`${url}/readyz`);
+    readyzBody = (await readyz.json()) as { status?: string };
+  } while (readyzBody.status !== 'closing' && Date.now() - signalled < 1000);
+  const served = await fetch(`${url}${servedPath}`);
+  const servedAt = Date.now() - signalled;
+  await served.arrayBuffer();
+  return { readyz: readyz.status, readyzBody, served: served.status, connection: served.headers.get('connection'), servedAt, code: await exit, exitMs: exitedAt - signalled };
+}
