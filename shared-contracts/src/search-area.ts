@@ -5,10 +5,12 @@
  * Both are flat lists of numbers (JSON, the URL and saved searches carry them as they are; the
  * URL writes them comma-separated) rounded to 5 decimals (about 1 m), so one area has one key.
  *
- * No plain-zod here: the first screen reads these helpers (search-url.ts), zod stays in schemas.ts.
+ * No zod here: the first screen reads these helpers (search-url.ts), zod stays in schemas.ts.
  */
 
 /** A drawn area has at least a triangle and at most this many corners (each one is a test per row). */
+import type { Filters } from './schemas';
+
 export const POLIGONO_MAX_VERTICES = 40;
 const DECIMALS = 1e5;
 
@@ -150,6 +152,13 @@ export interface MapaCluster {
   id?: string;
 }
 
+/** The body of `POST /anuncios/mapa`. */
+export interface MapaRequest {
+  filters: Filters;
+  vista: Zona;
+  zoom: number;
+}
+
 /** `POST /anuncios/mapa`: the clusters of a search's matches inside the map's view. */
 export interface MapaResponse {
   clusters: MapaCluster[];
@@ -160,3 +169,20 @@ export interface MapaResponse {
   /** The cell side used, in degrees. */
   celda: number;
 }
+
+/** The map's words (mf-search's map view; the browser tests read them here). */
+export const MAPA_MSG = {
+  buscarEnEstaZona: 'Buscar en esta zona',
+  dibujarZona: 'Dibujar zona',
+  terminar: 'Terminar',
+  cancelar: 'Cancelar',
+  borrarZona: 'Borrar zona',
+  ayudaDibujo: 'Toca el mapa para marcar las esquinas del área (al menos 3) y pulsa Terminar',
+  enElMapa: (n: number) => `${n.toLocaleString('es-DO')} ${n === 1 ? 'anuncio' : 'anuncios'} en esta vista del mapa`,
+  sinUbicacion: (n: number) => `${n.toLocaleString('es-DO')} ${n === 1 ? 'anuncio no tiene' : 'anuncios no tienen'} ubicación en el mapa: están en la lista`,
+  cluster: (n: number) => `${n.toLocaleString('es-DO')} anuncios aquí: acercar`,
+  mismoLugar: (n: number) => `${n.toLocaleString('es-DO')} anuncios en este lugar`,
+  verEnLista: 'Verlos en la lista',
+  cargandoAnuncio: 'Cargando anuncio…',
+  errorMapa: 'No pudimos cargar el mapa de resultados.',
+} as const;
