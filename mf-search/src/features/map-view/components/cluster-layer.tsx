@@ -8,7 +8,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import L from 'leaflet';
 import { Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
-import { MAP, MAPA_MSG, type Filters, type MapaCluster, type MapaResponse, type Zona } from 'shared-contracts';
+import { MAP, type Filters, type MapaCluster, type MapaResponse, type Zona } from 'shared-contracts';
+import { MAPA_MSG } from '../lib/messages';
 import { markerIcon } from 'web-runtime/map';
 import { useMapa } from '../api/get-mapa';
 import { vistaOf } from '../lib/view';

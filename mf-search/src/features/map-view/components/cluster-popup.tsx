@@ -1,7 +1,8 @@
 /** Issue 44: a pin's popup (SPEC §2 Home: photos, title, price, 'Más Información'), its listing loaded when opened. */
 import type { MouseEvent } from 'react';
 import Button from 'antd/es/button';
-import { MAPA_MSG, MSG, anuncioPath, formatPriceBoth, type Anuncio } from 'shared-contracts';
+import { MSG, anuncioPath, formatPriceBoth, type Anuncio } from 'shared-contracts';
+import { MAPA_MSG } from '../lib/messages';
 import { useNavigate } from 'web-runtime/router';
 import { usePortalStore } from 'web-runtime/store';
 import { useMapaAnuncio } from '../api/get-mapa';
