@@ -64,7 +64,7 @@ export default function MapView({ filters, onArea, onShowList }: MapViewProps) {
   return (
     <div className="map-view">
       <div className="map-view-frame">
-        <PortalMap center={[MAP.defaultCenter.lat, MAP.defaultCenter.lng]} bounds={[[s, w], [n, e]]} className="home-map" style={{ height: MAP.heightPx, width: '100%', borderRadius: 8 }}>
+        <PortalMap bounds={[[s, w], [n, e]]} className="home-map" style={{ height: MAP.heightPx, width: '100%', borderRadius: 8 }}>
           <MapHandle onMap={onMap} />
           <ClusterLayer filters={filters} onAnswer={(d, failed) => setAnswer({ data: d, failed })} onListSpot={(zona) => (onArea({ zona }), onShowList())} />
           <SearchArea filters={filters} />
