@@ -62,7 +62,7 @@ export default function MapView({ filters, onArea, onShowList }: MapViewProps) {
   };
   const data = answer.data;
   return (
-    <div className="map-view">
+    <div className={corners ? 'map-view map-view-drawing' : 'map-view'}>
       <div className="map-view-frame">
         <PortalMap bounds={[[s, w], [n, e]]} className="home-map" style={{ height: MAP.heightPx, width: '100%', borderRadius: 8 }}>
           <MapHandle onMap={onMap} />
