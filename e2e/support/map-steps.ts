@@ -19,12 +19,15 @@ export async function shownOnMap(map: Locator): Promise<number> {
  * the pin's popup: returns the popup, its listing loaded (its "Más Información" link shown).
  */
 export async function openAPin(page: Page, map: Locator): Promise<Locator> {
+  const anyMarker = map.locator('.leaflet-marker-icon').first();
+  await expect(anyMarker).toBeVisible();
   for (let i = 0; i < 12 && (await map.locator('img.leaflet-marker-icon').count()) === 0; i++) {
     const clusters = await map.locator('.map-cluster').all();
     const sizes = await Promise.all(clusters.map(async (c) => Number((await c.innerText()).replace(/\D/g, ''))));
     const next = page.waitForResponse(isMapaAnswer);
     await clusters[sizes.indexOf(Math.min(...sizes))]!.dispatchEvent('click');
     await next;
+    await expect(anyMarker).toBeVisible();
   }
   // a pin may sit under another one: click this one exactly
   await map.locator('img.leaflet-marker-icon').first().dispatchEvent('click');
