@@ -149,7 +149,8 @@ async function main() {
   const deepPage = int('deep-page', 500, 0);
   const connectionList = (arg('connections') ?? '20,50').split(',').map(Number);
   const keep = process.argv.includes('--keep');
-  if (port < 4600 || port > 4699) throw new Error('--port debe estar entre 4600 y 4699');
+  // 5900–5999: the ports of parallel work sessions on a shared machine
+  if (!((port >= 4600 && port <= 4699) || (port >= 5900 && port <= 5999))) throw new Error('--port debe estar entre 4600 y 4699 (o 5900 y 5999)');
 
   const startedAt = new Date();
   const data = await prepareDatabase({ count, databaseUrl, reuse: arg('reuse'), name: arg('name'), keep, log });
