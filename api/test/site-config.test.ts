@@ -36,7 +36,6 @@ test('issue 44: TILE_URL and TILE_ATTRIBUTION reach /config.json, and the tiles 
   expect(settings({}).config).toMatchObject({ tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', tileAttribution: expect.stringContaining('OpenStreetMap') });
   const own = { TILE_URL: 'https://{s}.tiles.example.do/osm/{z}/{x}/{y}.png', TILE_ATTRIBUTION: '&copy; Mapas RD' };
   expect(settings(own).config).toMatchObject({ tileUrl: own.TILE_URL, tileAttribution: '&copy; Mapas RD' });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { tileSource } = require('../../shared-contracts/src/map-defaults.js') as { tileSource: (url: string) => string | null };
   expect(tileSource(own.TILE_URL)).toBe('https://*.tiles.example.do');
   expect(tileSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org');
