@@ -10,6 +10,7 @@
  *                        [--reuse <database|directory>] [--cases cold,deepRandom,...]
  *                        [--write-share 0.05] [--cpu-prof <dir>] [--orders recientes,precio_asc,…]
  *                        [--attributes 0]
+ *   npm run bench:map -- …the same options (the map case alone: --cases map)
  *
  * DATABASE_URL unset: PGlite in a temporary directory, 100,000 listings by default.
  * DATABASE_URL set: a new database bench_<time> on that server, 1,000,000 by default, dropped at
@@ -19,6 +20,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -81,6 +83,9 @@ function floor(child: ChildProcess, connections: number, durationMs: number): Pr
   });
 }
 
+/** Gzipped sizes of the map case's answers (issue 44's target: at most 10 KB at any zoom). */
+const mapBytes: number[] = [];
+
 async function drive(port: number, c: HttpCase, connections: number, seconds: number, onResponse?: () => void): Promise<CaseStats> {
   const latencies: number[] = [];
   const failures = new Map<number, number>();
@@ -104,8 +109,10 @@ async function drive(port: number, c: HttpCase, connections: number, seconds: nu
               context.part = part;
               return { ...req, ...request };
             },
-            onResponse: (_status, _body, context: { part?: string }) => {
+            onResponse: (_status, body, context: { part?: string }) => {
               answered = context.part;
+              // issue 44: what a map answer weighs gzipped (a sample, so the client's CPU stays small)
+              if (c.name === 'map' && body && mapBytes.length < 2000) mapBytes.push(gzipSync(body).length);
             },
           },
         ],
@@ -142,7 +149,8 @@ async function main() {
   const deepPage = int('deep-page', 500, 0);
   const connectionList = (arg('connections') ?? '20,50').split(',').map(Number);
   const keep = process.argv.includes('--keep');
-  if (port < 4600 || port > 4699) throw new Error('--port debe estar entre 4600 y 4699');
+  // 5900–5999: the ports of parallel work sessions on a shared machine
+  if (!((port >= 4600 && port <= 4699) || (port >= 5900 && port <= 5999))) throw new Error('--port debe estar entre 4600 y 4699 (o 5900 y 5999)');
 
   const startedAt = new Date();
   const data = await prepareDatabase({ count, databaseUrl, reuse: arg('reuse'), name: arg('name'), keep, log });
@@ -182,6 +190,11 @@ async function main() {
         const share = cpu();
         rows.push({ case: name, label, connections, ...stats, loadAverage: loadAverage(), ...(share && { cpu: share }) });
         log(`  ${label} @${connections}: p95 ${stats.p95} ms, ${stats.rps} req/s, errores ${stats.errors} (carga ${loadAverage().join(' ')})`);
+        if (name === 'map' && mapBytes.length) {
+          const sorted = [...mapBytes].sort((a, b) => a - b);
+          log(`    bytes gzip por respuesta: p50 ${sorted[Math.floor(sorted.length / 2)]}, p95 ${sorted[Math.floor(sorted.length * 0.95)]}, máx ${sorted.at(-1)} (${sorted.length} respuestas)`);
+          mapBytes.length = 0;
+        }
         // Percent of one core; which process is at 100 % (one event loop) or the machine at 0 % idle is the limit.
         if (share) log(`    CPU: API ${share.api} %, PostgreSQL ${share.postgres} %, cliente ${share.client} %, máquina inactiva ${share.idle} %`);
         // What one write costs the server, in CPU: the figure the mixed case's searches pay for.

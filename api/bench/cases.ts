@@ -3,11 +3,11 @@
  * loaded listings, so popular regions and places come up as often as they do in the data, and
  * from a fixed seed, so two runs send the same mix.
  */
-import { AMUEBLADOS, ORDEN_DEFAULT, ORDENES, PROPIEDAD_FILTER, PROPOSITO_FILTER, RESPALDO_FILTER, type Filters, type Orden } from 'shared-contracts';
+import { AMUEBLADOS, DO_BBOX, ORDEN_DEFAULT, ORDENES, PROPIEDAD_FILTER, PROPOSITO_FILTER, RESPALDO_FILTER, type Filters, type MapaRequest, type Orden, type Zona } from 'shared-contracts';
 import type { SampleRow } from './load-data';
 import { rng } from './random';
 
-export type CaseName = 'noop' | 'floor' | 'home' | 'filtered' | 'cold' | 'deep' | 'deepRandom' | 'detail' | 'mixed' | 'writes';
+export type CaseName = 'noop' | 'floor' | 'home' | 'filtered' | 'cold' | 'deep' | 'deepRandom' | 'detail' | 'mixed' | 'writes' | 'map';
 
 export interface HttpCase {
   name: CaseName;
@@ -105,6 +105,30 @@ export function coldSearches(sample: SampleRow[], seed = 18, attributes = true):
   };
 }
 
+/** Where the generated listings crowd (seed/generate-listings.ts anchors): the map is looked at there most. */
+const CITIES: [number, number][] = [[18.47, -69.93], [19.45, -70.69], [18.58, -68.4], [19.79, -70.69], [18.43, -68.97], [19.22, -70.53]];
+
+/**
+ * Issue 44: map views never asked before: 60 % around a city, 40 % anywhere in the country; a
+ * zoom of 7 to 17 and a screen of 390 × 700 to 1280 × 800 px; half with a cold search's
+ * filters (their unique price tail), half with none (the map of everything).
+ */
+export function mapViews(sample: SampleRow[], seed = 44): () => MapaRequest {
+  const random = rng(seed);
+  const cold = coldSearches(sample, seed + 1);
+  return () => {
+    const [lat, lng] = random() < 0.6
+      ? (([a, b]) => [a + (random() - 0.5) * 0.3, b + (random() - 0.5) * 0.3])(CITIES[Math.floor(random() * CITIES.length)]!)
+      : [DO_BBOX.latMin + random() * (DO_BBOX.latMax - DO_BBOX.latMin), DO_BBOX.lngMin + random() * (DO_BBOX.lngMax - DO_BBOX.lngMin)];
+    const zoom = 7 + Math.floor(random() * 11);
+    const [wPx, hPx] = random() < 0.5 ? [390, 700] : [1280, 800];
+    const perPx = 360 / 256 / 2 ** zoom;
+    const r5 = (n: number) => Math.round(n * 1e5) / 1e5;
+    const vista: Zona = [r5(lat - (hPx / 2) * perPx), r5(lng - (wPx / 2) * perPx), r5(lat + (hPx / 2) * perPx), r5(lng + (wPx / 2) * perPx)];
+    return { filters: random() < 0.5 ? cold().filters : {}, vista, zoom };
+  };
+}
+
 /**
  * Issue 42's filters added to a cold search (decision 0028), each with about the share a search
  * panel would see, from their own generator so the other filters are the same with or without
@@ -135,6 +159,7 @@ export function httpCases(sample: SampleRow[], deepPage: number, listings: numbe
   const cold = coldSearches(sample, 18, attributes);
   const coldOrder = orderMix(orders);
   const deepRandom = rng(5);
+  const views = mapViews(sample);
   const lastPage = Math.max(0, Math.ceil(listings / 12) - 1);
   const ids = sample.map((s) => s.id);
   let m = 0;
@@ -162,5 +187,6 @@ export function httpCases(sample: SampleRow[], deepPage: number, listings: numbe
     // Any page up to the last (no two alike while the cache holds them: 1 in 80,000 at 1M).
     { name: 'deepRandom', label: 'página al azar hasta la última', next: () => search({}, Math.floor(deepRandom() * (lastPage + 1))) },
     { name: 'detail', label: 'detalle (ids al azar)', next: () => ({ method: 'GET', path: `/anuncio/${ids[d++ % ids.length]}` }) },
+    { name: 'map', label: 'mapa: vista y zoom al azar, nunca repetidos, mitad con filtros', next: () => ({ method: 'POST', path: '/anuncios/mapa', body: JSON.stringify(views()) }) },
   ];
 }

@@ -41,7 +41,7 @@ export interface ServerProcess {
 }
 
 export function checkPort(port: number): void {
-  if (!Number.isInteger(port) || port < 4600 || port > 4699) throw new Error('--port debe estar entre 4600 y 4699');
+  if (!Number.isInteger(port) || !((port >= 4600 && port <= 4699) || (port >= 5900 && port <= 5999))) throw new Error('--port debe estar entre 4600 y 4699 (o 5900 y 5999)');
 }
 
 export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {

@@ -43,6 +43,7 @@ import contactRoutes from './anuncios/contact-routes';
 import reportRoutes from './anuncios/report-routes';
 import moderationRoutes from './moderation/moderation-routes';
 import viewRoutes from './anuncios/view-routes';
+import mapaRoutes from './anuncios/mapa-routes';
 import favoritoRoutes from './favoritos/favorito-routes';
 import busquedaRoutes from './busquedas/busqueda-routes';
 import geocoderRoutes from './geocoder/geocoder-routes';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(ownRoutes);
   await app.register(contactRoutes);
   await app.register(viewRoutes);
+  await app.register(mapaRoutes);
   await app.register(publishRoutes, { maxBodyBytes: opts.publishMaxBodyBytes });
   await app.register(editRoutes, { maxBodyBytes: opts.publishMaxBodyBytes });
   await app.register(statusRoutes);

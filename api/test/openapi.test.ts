@@ -7,7 +7,7 @@
 import type { RouteOptions } from 'fastify';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { FREE_PLAN_COUNT, MSG } from 'shared-contracts';
+import { AREA_MSG, FREE_PLAN_COUNT, MSG } from 'shared-contracts';
 import { loadConfig } from '../src/config';
 import { engines } from './support/engines';
 import { startTestApp, type TestApp } from './support/app';
@@ -113,6 +113,11 @@ describe.each(engines())('OpenAPI document on %s', (engine) => {
     expect(search.body.anuncios.map((a: { _id: string }) => a._id)).toContain(id);
     expectDocumented('post', '/allAnuncios', search);
 
+    const mapa = await request(t, 'POST', '/anuncios/mapa', { body: { filters: {}, vista: [17.3, -72.1, 20, -68.2], zoom: 8 } });
+    expect(mapa.status).toBe(200);
+    expect(mapa.body.total + mapa.body.sinUbicacion).toBeGreaterThan(0);
+    expectDocumented('post', '/anuncios/mapa', mapa);
+
     const detail = await get(t, `/anuncio/${id}`);
     expect(detail.status).toBe(200);
     expectDocumented('get', '/anuncio/:id', detail);
@@ -142,6 +147,10 @@ describe.each(engines())('OpenAPI document on %s', (engine) => {
     const badFilter = await request(t, 'POST', '/allAnuncios', { body: { filters: { precioMin: -1 } } });
     expect(badFilter).toMatchObject({ status: 400, body: { error: MSG.noNegativos } });
     expectDocumented('post', '/allAnuncios', badFilter);
+
+    const badArea = await request(t, 'POST', '/anuncios/mapa', { body: { filters: { zona: '19,-70,18,-69' }, vista: [17.3, -72.1, 20, -68.2], zoom: 8 } });
+    expect(badArea).toMatchObject({ status: 400, body: { error: AREA_MSG.zonaInvalida } });
+    expectDocumented('post', '/anuncios/mapa', badArea);
 
     const noToken = await request(t, 'POST', '/comprarPlan', { body: { canitdadDeAnuncios: FREE_PLAN_COUNT } });
     expect(noToken).toMatchObject({ status: 401, body: { error: MSG.unauthorized } });

@@ -31,3 +31,14 @@ test('a day that is not a YYYY-MM-DD calendar day, or a lifetime the API would r
     expect(settings({ LISTING_TTL_DAYS: days }).error).toBe(`LISTING_TTL_DAYS debe ser un entero entre 8 y 3650, no "${days}"`);
   }
 });
+
+test('issue 44: TILE_URL and TILE_ATTRIBUTION reach /config.json, and the tiles CSP source follows the configured host', () => {
+  expect(settings({}).config).toMatchObject({ tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', tileAttribution: expect.stringContaining('OpenStreetMap') });
+  const own = { TILE_URL: 'https://{s}.tiles.example.do/osm/{z}/{x}/{y}.png', TILE_ATTRIBUTION: '&copy; Mapas RD' };
+  expect(settings(own).config).toMatchObject({ tileUrl: own.TILE_URL, tileAttribution: '&copy; Mapas RD' });
+  const { tileSource } = require('../../shared-contracts/src/map-defaults.js') as { tileSource: (url: string) => string | null };
+  expect(tileSource(own.TILE_URL)).toBe('https://*.tiles.example.do');
+  expect(tileSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org');
+  expect(tileSource('http://127.0.0.1:5940/{z}/{x}/{y}.png')).toBe('http://127.0.0.1:5940');
+  expect(tileSource('no es una url')).toBeNull();
+});

@@ -8,6 +8,7 @@
 import { test, expect, api, fakeToken, uniqueEmail, loginAs, type TestUser } from '../support/fixtures';
 import { mailCount, waitForLink } from '../support/mailbox';
 import { E2E } from '../support/env';
+import { isMapaAnswer, openAPin, shownOnMap } from '../support/map-steps';
 import {
   cards, choose, createListingOverApi, deleteAllListings, fillListing, isPhone, menuEntries, navigate, photo, resetPasswordByEmail, sitePath, startSignup,
   storedUser, submitLogin,
@@ -55,17 +56,16 @@ test('1. a visitor searches by region, purpose and US$ price, pages, uses the ma
   expect(JSON.parse((await second).request().postData()!).filters).toMatchObject({ region: 'Santo Domingo', moneda: 'US' });
   await expect(pagination.locator('[aria-current="page"]')).toHaveText('2');
   await checkPage(Math.min(12, count - 12));
-  const titles = await cards(page).locator('h3').allInnerTexts();
 
+  // issue 44: every match on the map (clusters summing to the count), down to a pin and its popup
+  const mapped = page.waitForResponse(isMapaAnswer);
   await page.getByRole('button', { name: 'Ver Mapa' }).click();
   const map = page.locator('.home-map');
-  await expect(map.locator('.leaflet-marker-icon')).toHaveCount(titles.length);
-  const marker = map.locator('.leaflet-marker-icon').last();
-  const title = (await marker.getAttribute('title'))!;
-  expect(titles).toContain(title);
-  await marker.dispatchEvent('click'); // markers may overlap: click this one exactly
-  const popup = page.locator('.leaflet-popup');
-  await expect(popup).toContainText(title);
+  const onMap = (await (await mapped).json()) as { total: number; sinUbicacion: number };
+  expect(onMap.total + onMap.sinUbicacion).toBe(count);
+  await expect.poll(() => shownOnMap(map)).toBe(onMap.total);
+  const popup = await openAPin(page, map);
+  const title = (await popup.locator('strong').innerText()).trim();
   await expect(popup).toContainText(/US\$ [\d,]+/);
   await popup.getByRole('link', { name: 'Más Información' }).click();
 

@@ -10,6 +10,7 @@ import type { SignupBody, LoginBody, BusquedaCreateBody, BusquedaPatchBody } fro
 import type { BusquedasResponse, FavoritosResponse, SavedSearch } from './saved';
 import { MSG } from './messages';
 import type { LugarResponse } from './landing';
+import type { MapaRequest, MapaResponse } from './search-area';
 
 export class ApiError extends Error {
   constructor(
@@ -68,6 +69,8 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
   return {
     baseUrl: base,
     allAnuncios: (req: AllAnunciosRequest, signal?: AbortSignal) => request<AllAnunciosResponse>('POST', '/allAnuncios', { body: req, signal }),
+    /** Issue 44: the clusters of a search's matches in the map's view. */
+    mapa: (req: MapaRequest, signal?: AbortSignal) => request<MapaResponse>('POST', '/anuncios/mapa', { body: req, signal }),
     /** The place a landing page's slug names; ApiError 404 when none. */
     lugar: (slug: string, signal?: AbortSignal) => request<LugarResponse>('GET', `/lugares/${encodeURIComponent(slug)}`, { signal }),
     misAnuncios: (token: string, signal?: AbortSignal) => request<MisAnunciosResponse>('POST', '/misAnuncios', { body: {}, token, signal }),

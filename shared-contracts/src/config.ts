@@ -1,5 +1,5 @@
 /** Runtime configuration served next to the shell (config.json), read at start-up, never baked into builds. */
-import { DEFAULT_TILE_URL } from './map-defaults';
+import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL } from './map-defaults';
 import { LISTING_TTL_DAYS_DEFAULT } from './listing-status';
 
 /** How long the shell waits for a remote before its fallback with "Reintentar" (REMOTE_TIMEOUT_MS). */
@@ -31,7 +31,7 @@ export type RemoteRegistry = Record<string, string>;
 
 export const RUNTIME_CONFIG_DEFAULTS = {
   tileUrl: DEFAULT_TILE_URL,
-  tileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  tileAttribution: DEFAULT_TILE_ATTRIBUTION,
   contactEmail: 'contacto@example.com',
   testRoutes: false,
   remoteTimeoutMs: DEFAULT_REMOTE_TIMEOUT_MS,

@@ -19,6 +19,7 @@ export * from './shared-modules';
 export * from './site-server';
 export * from './search-url';
 export * from './search-order';
+export * from './search-area';
 export * from './ssr';
 export * from './landing';
 export * from './photos';

@@ -13,6 +13,7 @@ import { MOTIVOS_REPORTE, type BloqueadosResponse, type EventoModeracion, type M
 import { FRECUENCIAS, type BusquedasResponse, type FavoritosResponse, type SavedSearch } from './saved';
 import { filtersSchema } from './schemas';
 import { LANDING_ATRIBUTOS, type LandingAtributo, type LugarResponse } from './landing';
+import type { MapaResponse } from './search-area';
 
 const LANDING_ATRIBUTO_SLUGS = Object.keys(LANDING_ATRIBUTOS) as [LandingAtributo, ...LandingAtributo[]];
 import type { AllAnunciosResponse, Anuncio, ApiErrorBody, ContactoResponse, GeocodeResponse, MisAnunciosResponse, OwnAnuncio, User } from './types';
@@ -204,10 +205,19 @@ export const sitemapLugaresResponseSchema = z.object({
 
 export const healthResponseSchema = z.object({ status: z.literal('ok'), engine: z.enum(['pglite', 'postgres']) });
 
+/** Issue 44: `POST /anuncios/mapa`. */
+export const mapaResponseSchema = z.object({
+  clusters: z.array(z.object({ lat: z.number(), lng: z.number(), n: z.number().int(), id: z.string().optional() })),
+  total: z.number().int(),
+  sinUbicacion: z.number().int(),
+  celda: z.number(),
+});
+
 // Compile-time: each answer schema and its wire type hold the same fields with the same types.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Out<S extends z.ZodType> = z.output<S>;
 const sameAs = <A, B>(check: Same<A, B>) => check;
+sameAs<Out<typeof mapaResponseSchema>, MapaResponse>(true);
 sameAs<Out<typeof anuncioResponseSchema>, Anuncio>(true);
 sameAs<Out<typeof ownAnuncioResponseSchema>, OwnAnuncio>(true);
 sameAs<Out<typeof allAnunciosResponseSchema>, AllAnunciosResponse>(true);

@@ -136,6 +136,9 @@ function attributeNameParts(f: Filters): string[] {
   if (f.construccion) parts.push(CONSTRUCCION_LABELS[f.construccion].toLowerCase());
   if (f.entregaHasta) parts.push(`entrega hasta ${f.entregaHasta}`);
   if (f.mantenimientoMax !== undefined) parts.push(`mantenimiento hasta ${formatPrice(f.mantenimientoMax, f.moneda)}`);
+  // issue 44: an area of the map
+  if (f.poligono) parts.push('en el área dibujada');
+  else if (f.zona) parts.push('en la zona del mapa');
   return parts;
 }
 

@@ -12,6 +12,7 @@ import { ACCIONES_MODERACION, MOTIVOS_REPORTE, REPORTE_COMENTARIO_MAX } from './
 import { normalizePhone } from './phone';
 import { BUSQUEDA_NOMBRE_MAX, FAVORITOS_MAX, FRECUENCIAS } from './saved';
 import { ORDEN_DEFAULT, ORDEN_MSG, ORDENES } from './search-order';
+import { AREA_MSG, MAPA_ZOOM, readPoligono, readZona } from './search-area';
 import {
   AMUEBLADOS,
   ATTR_FIELD_LABELS,
@@ -100,6 +101,20 @@ const filterFlag = z.preprocess(
   z.literal(true, { error: 'Filtro no válido: solo se puede pedir que lo tenga' }),
 );
 
+/**
+ * Issue 44: an area of the map (search-area.ts), sent as numbers or as the URL writes it
+ * ("18.4,-70,18.5,-69.9"); refused with the reason in Spanish.
+ */
+const area = <T>(read: (v: unknown) => { error: string } | T, tooLong: string) =>
+  z.union([z.string().max(2000, tooLong), z.array(z.number(), { error: tooLong }).max(200, tooLong)], { error: tooLong }).transform((v, ctx) => {
+    const found = read(v);
+    if (found && typeof found === 'object' && 'error' in found) {
+      ctx.addIssue({ code: 'custom', message: found.error });
+      return z.NEVER;
+    }
+    return found as Exclude<T, { error: string }>;
+  });
+
 /** SPEC §3 "Filters". Empty, null or missing values are ignored (see cleanFilters). */
 export const filtersSchema = z
   .object({
@@ -133,6 +148,9 @@ export const filtersSchema = z
       .max(ATTR_LIMITS.entregaMax, ATTR_MSG.entregaHasta)
       .optional(),
     mantenimientoMax: nonNegative.optional(),
+    // Issue 44: the map's box ("Buscar en esta zona") and a drawn area.
+    zona: area(readZona, AREA_MSG.zonaInvalida).transform((r) => r.zona).optional(),
+    poligono: area(readPoligono, AREA_MSG.poligonoVertices).transform((r) => r.poligono).optional(),
   })
   .strict();
 export type Filters = z.infer<typeof filtersSchema>;
@@ -153,6 +171,16 @@ export const allAnunciosSchema = z.object({
   page: z.coerce.number().int().min(0).max(100000).default(0),
   /** Issue 42: the results' order (search-order.ts); missing means the SPEC's newest first. */
   orden: z.enum(ORDENES, { error: ORDEN_MSG.ordenInvalido }).default(ORDEN_DEFAULT),
+});
+
+/**
+ * Issue 44, `POST /anuncios/mapa`: a search's filters (as `/allAnuncios`), the map's view (`vista`,
+ * a box as `zona`) and its zoom.
+ */
+export const mapaSchema = z.object({
+  filters: allAnunciosSchema.shape.filters,
+  vista: area(readZona, AREA_MSG.zonaInvalida).transform((r) => r.zona),
+  zoom: z.coerce.number({ error: 'Zoom no válido' }).int('Zoom no válido').min(MAPA_ZOOM.min, 'Zoom no válido').max(MAPA_ZOOM.max, 'Zoom no válido'),
 });
 
 /** Multipart fields arrive as strings: 'true'/'on'/'1' are true, anything else false. */

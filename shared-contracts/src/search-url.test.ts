@@ -62,3 +62,15 @@ test('issue 39: a page outside 1..last is shown as the nearest valid page, and i
   expect(normalisedPageHref('/', '?page=2&region=Santiago', 2)).toBeNull();
   expect(normalisedPageHref('/', '?region=Santiago', 1)).toBeNull();
 });
+
+test('issue 44: the map box and a drawn area go into the address and back unchanged; ones the API would refuse are left out', () => {
+  const state = { filters: { proposito: 'venta' as const, zona: [18.4, -70, 18.5, -69.85] as [number, number, number, number], poligono: [18.42, -69.98, 18.52, -69.98, 18.47, -69.9] }, page: 1 };
+  const href = searchHref(state);
+  expect(href).toBe('/?proposito=venta&zona=18.4%2C-70%2C18.5%2C-69.85&poligono=18.42%2C-69.98%2C18.52%2C-69.98%2C18.47%2C-69.9');
+  expect(parseSearch(href.slice(1))).toEqual(state);
+  // rounded to 5 decimals, so one area has one address
+  expect(parseSearch('?zona=18.4000001,-70,18.5,-69.85').filters.zona).toEqual([18.4, -70, 18.5, -69.85]);
+  for (const bad of ['?zona=18.5,-70,18.4,-69.85', '?zona=1,2,3', '?zona=abc', '?poligono=18.4,-70,18.5,-69.9', '?poligono=18.4,-70,18.5,-69.9,18.4,-69.9,18.5,-70', '?poligono=95,-70,18.5,-69.9,18.4,-69.9']) {
+    expect(parseSearch(bad).filters).toEqual({});
+  }
+});

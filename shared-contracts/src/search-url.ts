@@ -9,6 +9,7 @@ import { MONEDAS, PROPIEDAD_FILTER, PROPOSITO_FILTER } from './enums';
 import { pageCount } from './format';
 import type { Filters } from './schemas';
 import { isOrden, ORDEN_DEFAULT, type Orden } from './search-order';
+import { readPoligono, readZona } from './search-area';
 
 export interface SearchState {
   filters: Filters;
@@ -28,6 +29,7 @@ const FLAG_KEYS = ['ascensor', 'piscina', 'seguridad24h'] as const;
 const KEY_ORDER = [
   'place', 'locality', 'region', 'proposito', 'propiedad', 'habitaciones', 'metrosMin', 'metrosMax', 'precioMin', 'precioMax', 'moneda',
   'banosMin', 'parqueosMin', 'amueblado', 'respaldo', 'ascensor', 'piscina', 'seguridad24h', 'construccion', 'entregaHasta', 'mantenimientoMax',
+  'zona', 'poligono',
 ] as const;
 const FLAG_VALUES: readonly string[] = ['si', 'true', '1'];
 export const MAX_PAGE = 100_000;
@@ -51,6 +53,11 @@ export function parseSearch(search: string | URLSearchParams): SearchState {
     const n = raw === null || raw.trim() === '' ? NaN : Number(raw);
     if (Number.isFinite(n) && n >= 0) filters[key] = n;
   }
+  // Issue 44: the map's areas, left out when the API would refuse them
+  const zona = readZona(params.get('zona') ?? '');
+  if ('zona' in zona) filters.zona = zona.zona;
+  const poligono = readPoligono(params.get('poligono') ?? '');
+  if ('poligono' in poligono) filters.poligono = poligono.poligono;
   const page = Number(params.get('page'));
   const state: SearchState = { filters: filters as Filters, page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1 };
   const orden = params.get('orden');

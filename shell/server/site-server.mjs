@@ -33,7 +33,7 @@ import { createLiveRegistry } from './live-registry.mjs';
  */
 
 const { PAGES, pathPattern } = pageManifest;
-const { DEFAULT_TILE_URL } = mapDefaults;
+const { DEFAULT_TILE_URL, DEFAULT_TILE_ATTRIBUTION, tileSource } = mapDefaults;
 // the remotes served under /remotes/<folder>/ (shared-contracts/src/web-apps.js)
 const { REMOTE_APPS } = webApps;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -139,6 +139,8 @@ export function siteSettings(env = process.env) {
     config: {
       apiBaseUrl: apiUrl,
       tileUrl: env.TILE_URL ?? DEFAULT_TILE_URL,
+      // issue 44: the credit the configured tiles require (HTML, shown in the map's corner)
+      tileAttribution: env.TILE_ATTRIBUTION ?? DEFAULT_TILE_ATTRIBUTION,
       contactEmail: env.CONTACT_EMAIL ?? 'contacto@inmueblesrd.do',
       testRoutes: testRoutes(env, production),
       remoteTimeoutMs: positiveInt('REMOTE_TIMEOUT_MS', env.REMOTE_TIMEOUT_MS, 15_000),
@@ -191,12 +193,13 @@ function originOf(url) {
  */
 function securityHeaders(settings, registry, nonce, scriptHashes = []) {
   const apiOrigin = originOf(settings.config.apiBaseUrl);
-  const tileOrigin = originOf(settings.config.tileUrl.replace(/\{[a-z]\}/g, 'a'));
+  // issue 44: the configured tile host only (a `{s}` subdomain as a wildcard), no fixed provider
+  const tileOrigin = tileSource(settings.config.tileUrl);
   const remoteOrigins = Object.values(registry).map(originOf).filter(Boolean);
   // the page's data script by its hash; React's own (a render left partly to the browser) by the nonce
   const scripts = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...scriptHashes, ...new Set(remoteOrigins)].join(' ');
   const connect = ["'self'", apiOrigin, ...new Set(remoteOrigins)].filter(Boolean).join(' ');
-  const img = ["'self'", 'data:', 'blob:', apiOrigin, tileOrigin, 'https://*.tile.openstreetmap.org'].filter(Boolean).join(' ');
+  const img = ["'self'", 'data:', 'blob:', apiOrigin, tileOrigin].filter(Boolean).join(' ');
   return {
     'content-security-policy': [
       "default-src 'self'",

@@ -24,9 +24,10 @@ L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl });
 export const markerIconUrl = iconUrl;
 export const markerIcon = L.icon({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41], iconAnchor: [12, 41], popupAnchor: [1, -34], shadowSize: [41, 41] });
 
-export type PortalMapProps = Omit<MapContainerProps, 'zoom' | 'minZoom' | 'maxZoom'> & { center: [number, number]; children?: ReactNode };
+/** `center` (at MAP.zoom), or `bounds` to open on an area (issue 44: react-leaflet prefers a centre when both are given). */
+export type PortalMapProps = Omit<MapContainerProps, 'zoom' | 'minZoom' | 'maxZoom'> & ({ center: [number, number]; bounds?: never } | { center?: never; bounds: MapContainerProps['bounds'] }) & { children?: ReactNode };
 
-/** A map at MAP.zoom within the portal's zoom limits, with the configured tiles under `children`. */
+/** A map at MAP.zoom (or fitted to `bounds`) within the portal's zoom limits, with the configured tiles under `children`. */
 export function PortalMap({ children, ...props }: PortalMapProps) {
   const config = usePortalStore((s) => s.config);
   return (

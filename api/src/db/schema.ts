@@ -228,6 +228,9 @@ export const anuncioSearch = pgTable('anuncio_search', {
   entrega: integer('entrega'),
   mantenimientoRd: doublePrecision('mantenimiento_rd'),
   mantenimientoUs: doublePrecision('mantenimiento_us'),
+  // Issue 44 (migration 0022): the map's clusters and areas; NULL for a listing without coordinates.
+  lat: doublePrecision('lat'),
+  lng: doublePrecision('lng'),
 });
 
 /**

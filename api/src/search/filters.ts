@@ -10,7 +10,7 @@
  * a code's after `codeSlot`.
  */
 import { eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { RESPALDO_RANK, type Filters } from 'shared-contracts';
+import { RESPALDO_RANK, inPoligono, inZona, poligonoZona, type Filters } from 'shared-contracts';
 import { anuncioSearch as s } from '../db/schema';
 import { codeSlot, codeValues, type CodedFilter, type FilterCodes } from './codes';
 import type { SearchRow } from './rows';
@@ -33,6 +33,11 @@ export interface FilterDef {
   /** The condition on the search table. */
   where(value: Bound, filters: Filters): SQL;
   /**
+   * A filter written with several values (an area's edges): their names, and their values for a
+   * search. `where` then receives the list (values, or placeholders named `<key>_<name>`).
+   */
+  parts?: { names: readonly string[]; of(filters: Filters): readonly unknown[] };
+  /**
    * The same rule in JavaScript; true when the filter is not given. Run for every cached entry a
    * write may touch (thousands), so each reads its own member only and creates nothing.
    */
@@ -48,6 +53,21 @@ const v = (value: Bound) => value as number;
 const t = (value: Bound) => value as string;
 /** The respaldo filter's rank, a constant of the statement's shape (two values: no placeholder). */
 const respaldoRank = (filters: Filters) => RESPALDO_RANK[filters.respaldo ?? 'inversor'];
+
+/**
+ * Issue 44: the map's areas (docs/decisions/0032-map-search.md). A box is a range of latitudes and
+ * longitudes (the geo index); a drawn area is its box, then PostgreSQL's own point-in-polygon test
+ * (`point(lng, lat) <@ polygon`, PGlite has it too). A listing without coordinates is in no area.
+ */
+const BOX = ['s', 'w', 'n', 'e'] as const;
+const inBox = (b: readonly Bound[]) => sql`${s.lat} BETWEEN ${b[0]} AND ${b[2]} AND ${s.lng} BETWEEN ${b[1]} AND ${b[3]}`;
+/** PostgreSQL's polygon text, `((lng,lat),…)`. */
+export const polygonText = (p: readonly number[]) => {
+  const corners: string[] = [];
+  for (let i = 0; i < p.length; i += 2) corners.push(`(${p[i + 1]},${p[i]})`);
+  return `(${corners.join(',')})`;
+};
+const hasPoint = (r: SearchRow) => r.lat !== null && r.lng !== null;
 
 /** Every filter, in the order its condition is written. A new one: see the decision record. */
 export const FILTERS: readonly FilterDef[] = [
@@ -76,6 +96,18 @@ export const FILTERS: readonly FilterDef[] = [
   { key: 'entregaHasta', cube: 'none', where: (x) => lte(s.entrega, sql`${x} * 100 + 12`), passes: (f, r) => f.entregaHasta === undefined || atMost(r.entrega, f.entregaHasta * 100 + 12) },
   // the fee in the search's currency, as prices (RD$ without one)
   { key: 'mantenimientoMax', cube: 'none', where: (x, f) => lte(f.moneda === 'US' ? s.mantenimientoUs : s.mantenimientoRd, v(x)), passes: (f, r) => atMost(f.moneda === 'US' ? r.mantenimientoUs : r.mantenimientoRd, f.mantenimientoMax) },
+  {
+    key: 'zona', cube: 'none',
+    parts: { names: BOX, of: (f) => f.zona! },
+    where: (x) => inBox(x as Bound[]),
+    passes: (f, r) => !f.zona || (hasPoint(r) && inZona(f.zona, r.lat!, r.lng!)),
+  },
+  {
+    key: 'poligono', cube: 'none',
+    parts: { names: [...BOX, 'poly'], of: (f) => [...poligonoZona(f.poligono!), polygonText(f.poligono!)] },
+    where: (x) => sql`${inBox(x as Bound[])} AND point(${s.lng}, ${s.lat}) <@ ${(x as Bound[])[4]}::polygon`,
+    passes: (f, r) => !f.poligono || (hasPoint(r) && inPoligono(f.poligono, r.lat!, r.lng!)),
+  },
 ];
 
 /** A filter is given when it has a value (the request schema drops empty ones; 0 rooms is a value). */
@@ -92,14 +124,23 @@ export function givenFilters(filters: Filters): FilterDef[] {
  */
 export function searchConditions(filters: Filters, codes: FilterCodes, slots = false): SQL[] {
   return givenFilters(filters).map((f) => {
+    if (f.parts) return f.where(slots ? f.parts.names.map((name) => sql.placeholder(partSlot(f.key, name))) : f.parts.of(filters), filters);
     const value = slots ? sql.placeholder(f.coded ? codeSlot(f.coded) : f.key) : f.coded ? codes[f.coded] : filters[f.key];
     return f.where(value, filters);
   });
 }
 
+const partSlot = (key: string, name: string) => `${key}_${name}`;
+
 /** The values of a statement built by searchConditions with slots: the filters and their codes. */
 export function slotValues(filters: Filters, codes: FilterCodes): Record<string, unknown> {
-  return { ...filters, ...codeValues(codes) };
+  const values: Record<string, unknown> = { ...filters, ...codeValues(codes) };
+  for (const f of givenFilters(filters)) {
+    if (!f.parts) continue;
+    const of = f.parts.of(filters);
+    f.parts.names.forEach((name, i) => (values[partSlot(f.key, name)] = of[i]));
+  }
+  return values;
 }
 
 /** A search's conditions on the search table, and its statements' values, for its codes. */

@@ -21,3 +21,5 @@ export { filterCodesIn } from './codes';
 export type { CountLimits, OptionLists } from './limits';
 // The option lists of the search (landing pages and the sitemap resolve place names with them).
 export { optionLists } from './options';
+// Issue 44: the map's clusters (POST /anuncios/mapa).
+export { mapClusters, type MapRequest } from './map';

@@ -30,12 +30,15 @@ export interface SearchRow {
   entrega: number | null;
   mantenimientoRd: number | null;
   mantenimientoUs: number | null;
+  // Issue 44 (migration 0022): both or neither
+  lat: number | null;
+  lng: number | null;
 }
 
 /** The issue-42 columns of a listing that gives none of them (tests and benchmarks build rows with it). */
 export const UNKNOWN_ATTRIBUTES = {
   banos: null, parqueos: null, amueblado: null, respaldo: null, ascensor: null, piscina: null, seguridad24h: null,
-  construccion: null, entrega: null, mantenimientoRd: null, mantenimientoUs: null,
+  construccion: null, entrega: null, mantenimientoRd: null, mantenimientoUs: null, lat: null, lng: null,
 } as const satisfies Partial<SearchRow>;
 
 /** A row that entered the searchable listings, with its card as a search page shows it (when known). */
@@ -71,6 +74,8 @@ export function searchRowOf(row: AnuncioRow): SearchRow {
     entrega: entregaMonth(row.entrega),
     mantenimientoRd: row.mantenimientoRd,
     mantenimientoUs: row.mantenimientoUs,
+    lat: row.latitude !== null && row.longitude !== null ? row.latitude : null,
+    lng: row.latitude !== null && row.longitude !== null ? row.longitude : null,
   };
 }
 

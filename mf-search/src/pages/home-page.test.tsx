@@ -245,14 +245,29 @@ test('a stale answer never replaces a newer one', async () => {
   expect(screen.queryByText('Anuncio 1')).not.toBeInTheDocument();
 });
 
-test('Ver Mapa shows the map with a marker per listing; Más Información opens the detail', async () => {
-  renderHome();
+test('Ver Mapa shows every match as the API clusters them for the view, the matches without coordinates counted; a pin opens its listing; Más Información opens the detail', async () => {
+  const base = answer;
+  answer = (req) => {
+    if (req.path === '/anuncios/mapa') {
+      return { body: { clusters: [{ lat: 18.47, lng: -69.9, n: 25 }, { lat: 18.5, lng: -69.95, id: 'id3', n: 1 }], total: 26, sinUbicacion: 4, celda: 0.01 } };
+    }
+    if (req.path === '/anuncio/id3') return { body: listing(3) };
+    return base(req);
+  };
+  renderHome('/?region=Santiago');
   await screen.findByText('Anuncio 1');
   fireEvent.click(screen.getByRole('button', { name: 'Ver Mapa' }));
   expect(usePortalStore.getState().viewMode).toBe('map');
-  await waitFor(() => expect(document.querySelectorAll('.home-map .leaflet-marker-icon')).toHaveLength(12));
+  await waitFor(() => expect(document.querySelectorAll('.home-map .leaflet-marker-icon')).toHaveLength(2));
+  // the search's filters and the view go to the API; the counts are summed under the map
+  const asked = api.requests.find((r) => r.path === '/anuncios/mapa')!.body as { filters: object; vista: number[]; zoom: number };
+  expect(asked.filters).toEqual({ region: 'Santiago' });
+  expect(asked.vista).toHaveLength(4);
+  expect(document.querySelector('.map-cluster')!.textContent).toBe('25');
+  expect(screen.getByText(/26 anuncios en esta vista del mapa/)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: /4 anuncios no tienen ubicación/ })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Ver Lista' })).toBeInTheDocument();
-  fireEvent.click(document.querySelector('.home-map .leaflet-marker-icon[title="Anuncio 3"]')!);
+  fireEvent.click(document.querySelector('.home-map .leaflet-marker-icon[title="Anuncio"]')!);
   const more = await screen.findByRole('link', { name: 'Más Información' });
   expect(more).toHaveAttribute('href', '/anuncioDetailedView/id3');
   fireEvent.click(more);

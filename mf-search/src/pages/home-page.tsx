@@ -6,7 +6,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import Button from 'antd/es/button';
 import Spin from 'antd/es/spin';
-import { LANDING_MSG, MAP, MSG, ORDEN_DEFAULT, pageHref, searchHref } from 'shared-contracts';
+import { LANDING_MSG, MAP, MSG, ORDEN_DEFAULT, pageHref, parseSearch, searchHref, type Filters } from 'shared-contracts';
 import { useLocation, useNavigate } from 'web-runtime/router';
 import { usePortalStore } from 'web-runtime/store';
 import { StatusPanel, preloadRemote } from 'web-runtime/remote';
@@ -17,6 +17,7 @@ import { CARD_EXPOSE, ResultsGrid } from '../features/results/components/results
 import { useAnuncios } from '../features/results/hooks/use-anuncios';
 import { landingHeading } from '../features/results/lib/landing-heading';
 import { SaveSearchButton } from '../features/save-search/components/save-search-button';
+import type { MapArea } from '../features/map-view/components/map-view';
 import './home-page.css';
 
 /** The server renderer's data for this page (page manifest: ssr). */
@@ -51,6 +52,15 @@ export default function HomePage() {
   }, [page]);
 
   const hrefFor = (p: number) => pageHref(pathname, search, p);
+  const setViewMode = (mode: 'map' | 'list') => usePortalStore.getState().setViewMode(mode);
+  // Issue 44: the map's area (box or drawn) belongs to the search in the address: the map sets or
+  // clears it, the panel's searches keep it
+  const area = (f: Filters | undefined): Filters => ({ ...(f?.zona ? { zona: f.zona } : {}), ...(f?.poligono ? { poligono: f.poligono } : {}) });
+  const hasArea = Boolean(data?.filters.zona || data?.filters.poligono);
+  const onArea = (next: MapArea) => {
+    const { zona: _z, poligono: _p, ...rest } = parseSearch(search).filters;
+    navigate(searchHref({ filters: { ...rest, ...next }, page: 1, orden }, pathname));
+  };
 
   let body;
   if (status === 'success' && !data) {
@@ -84,7 +94,7 @@ export default function HomePage() {
         <Spin size="large" aria-label="Cargando anuncios" />
       </div>
     );
-  } else if (data.response.anuncios.length === 0 && status === 'success') {
+  } else if (data.response.anuncios.length === 0 && status === 'success' && !(hasArea && viewMode === 'map')) {
     // a landing page of a known place with nothing yet (issue 39): say so, "Guardar búsqueda" is above
     const empty = data.landing ? `${LANDING_MSG.sinAnuncios(landingHeading(data))} ${LANDING_MSG.avisame}` : SIN_RESULTADOS;
     body = (
@@ -95,7 +105,7 @@ export default function HomePage() {
   } else if (viewMode === 'map') {
     body = (
       <Suspense fallback={<div aria-busy="true" style={{ height: MAP.heightPx, background: '#f3f4f6', borderRadius: 8 }} />}>
-        <MapView anuncios={data.response.anuncios} />
+        <MapView filters={data.filters} onArea={onArea} onShowList={() => setViewMode('list')} />
       </Suspense>
     );
   } else {
@@ -114,19 +124,19 @@ export default function HomePage() {
   return (
     <div className="home-page">
       {data?.landing && <h1 className="home-landing-title">{landingHeading(data)}</h1>}
-      <SearchPanel options={data?.response ?? NO_OPTIONS} filters={data?.filters ?? {}} onSearch={(filters) => navigate(searchHref({ filters, page: 1, orden }))} />
+      <SearchPanel options={data?.response ?? NO_OPTIONS} filters={data?.filters ?? {}} onSearch={(filters) => navigate(searchHref({ filters: { ...filters, ...area(data?.filters) }, page: 1, orden }))} />
       {data && Object.keys(data.filters).length > 0 && <SaveSearchButton filters={data.filters} />}
       <div ref={resultsTop} className="home-results" aria-busy={fetching}>
         {fetching && data && <Spin className="home-refreshing" aria-label="Cargando anuncios" />}
         {body}
       </div>
-      {data && data.response.anuncios.length > 0 && (
+      {data && (data.response.anuncios.length > 0 || hasArea) && (
         <Button
           type="primary"
           shape="round"
           size="large"
           className="home-view-toggle"
-          onClick={() => usePortalStore.getState().setViewMode(viewMode === 'map' ? 'list' : 'map')}
+          onClick={() => setViewMode(viewMode === 'map' ? 'list' : 'map')}
         >
           {viewMode === 'map' ? MSG.verLista : MSG.verMapa}
         </Button>

@@ -1,57 +1,105 @@
 /**
- * The map view (SPEC §2 Home): a marker per listing with coordinates, a popup with its photos and
- * 'Más Información'; recentres on the first listing, Santo Domingo by default. Loaded with
- * React.lazy by the home page, so leaflet and its CSS are fetched only when the map is shown.
+ * The map view (SPEC §2 Home; issue 44): every match of the search as the API's clusters, down to
+ * pins with the SPEC's popup; "Buscar en esta zona" after the map moves (the view's box in the
+ * address: list and map limited to it); drawing an area; "Borrar zona". It opens on the search's
+ * area, else on the whole country. Loaded with React.lazy by the home page, so leaflet and its CSS
+ * are fetched only when the map is shown.
  */
-import { useEffect, type MouseEvent } from 'react';
-import { useNavigate } from 'web-runtime/router';
-import { Marker, Popup, useMap } from 'react-leaflet';
+import { useEffect, useState } from 'react';
+import { useMap } from 'react-leaflet';
+import type { Map as LeafletMap } from 'leaflet';
 import Button from 'antd/es/button';
-import { MAP, MSG, anuncioPath, formatPriceBoth, type Anuncio } from 'shared-contracts';
-import { usePortalStore } from 'web-runtime/store';
-import { PortalMap, markerIcon } from 'web-runtime/map';
-import { PopupPhotos } from './popup-photos';
+import { DO_BBOX, MAP, poligonoZona, readPoligono, type Filters, type MapaResponse, type Zona } from 'shared-contracts';
+import { MAPA_MSG } from '../lib/messages';
+import { PortalMap } from 'web-runtime/map';
+import { ClusterLayer } from './cluster-layer';
+import { DrawingLayer, SearchArea } from './area-layer';
+import { zonaOf } from '../lib/view';
 import './map-view.css';
 
-const located = (a: Anuncio): a is Anuncio & { latitude: number; longitude: number } => a.latitude != null && a.longitude != null;
+/** What the map changes in the search: a box, a drawn area, or neither (cleared). */
+export type MapArea = { zona: Zona } | { poligono: number[] } | Record<string, never>;
 
-function Recenter({ center }: { center: [number, number] }) {
+export interface MapViewProps {
+  filters: Filters;
+  onArea(area: MapArea): void;
+  /** The listings without coordinates are in the list. */
+  onShowList(): void;
+}
+
+function startBox(filters: Filters): Zona {
+  if (filters.poligono) return poligonoZona(filters.poligono);
+  return filters.zona ?? [DO_BBOX.latMin, DO_BBOX.lngMin, DO_BBOX.latMax, DO_BBOX.lngMax];
+}
+
+/** Hands the leaflet map to the controls drawn over it (outside the map's own tree). */
+function MapHandle({ onMap }: { onMap(map: LeafletMap): void }) {
   const map = useMap();
-  useEffect(() => {
-    map.setView(center, map.getZoom());
-  }, [map, center[0], center[1]]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => onMap(map), [map]); // eslint-disable-line react-hooks/exhaustive-deps
   return null;
 }
 
-export default function MapView({ anuncios }: { anuncios: Anuncio[] }) {
-  const navigate = useNavigate();
-  const config = usePortalStore((s) => s.config);
-  const points = anuncios.filter(located);
-  const center: [number, number] = points.length ? [points[0].latitude, points[0].longitude] : [MAP.defaultCenter.lat, MAP.defaultCenter.lng];
-  // a real link (works without JavaScript, opens in a new tab); a plain click stays in the app
-  const open = (e: MouseEvent, a: Anuncio) => {
-    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    e.preventDefault();
-    usePortalStore.getState().setChosenAnuncio(a);
-    navigate(anuncioPath(a._id));
+export default function MapView({ filters, onArea, onShowList }: MapViewProps) {
+  const [map, setMap] = useState<LeafletMap | null>(null);
+  const [answer, setAnswer] = useState<{ data?: MapaResponse; failed: boolean }>({ failed: false });
+  const [moved, setMoved] = useState(false);
+  const [corners, setCorners] = useState<number[] | null>(null);
+  const [drawError, setDrawError] = useState('');
+  const [s, w, n, e] = startBox(filters);
+  const hasArea = Boolean(filters.zona || filters.poligono);
+
+  const onMap = (m: LeafletMap) => {
+    setMap(m);
+    // only the visitor's moves offer "Buscar en esta zona" (not the opening fit)
+    m.on('dragend zoomend', () => setMoved(true));
   };
+  const finish = () => {
+    const read = readPoligono(corners ?? []);
+    if ('error' in read) return setDrawError(read.error);
+    setCorners(null);
+    setDrawError('');
+    onArea({ poligono: read.poligono });
+  };
+  const data = answer.data;
   return (
-    <PortalMap center={center} className="home-map" style={{ height: MAP.heightPx, width: '100%', borderRadius: 8 }}>
-      <Recenter center={center} />
-      {points.map((a) => (
-        <Marker key={a._id} position={[a.latitude, a.longitude]} icon={markerIcon} title={a.title} alt={a.title}>
-          <Popup minWidth={220} maxWidth={260}>
-            <div style={{ width: 230 }}>
-              <PopupPhotos images={a.image_urls ?? []} title={a.title} />
-              <strong style={{ display: 'block', marginTop: 6 }}>{a.title}</strong>
-              <span style={{ display: 'block', margin: '2px 0 6px' }}>{formatPriceBoth(a.price, a.moneda, config?.usdDopRate ?? 0)}</span>
-              <Button type="primary" size="small" className="popup-mas-informacion" href={anuncioPath(a._id)} onClick={(e) => open(e, a)}>
-                {MSG.masInformacion}
+    <div className={corners ? 'map-view map-view-drawing' : 'map-view'}>
+      <div className="map-view-frame">
+        <PortalMap bounds={[[s, w], [n, e]]} className="home-map" style={{ height: MAP.heightPx, width: '100%', borderRadius: 8 }}>
+          <MapHandle onMap={onMap} />
+          <ClusterLayer filters={filters} onAnswer={(d, failed) => setAnswer({ data: d, failed })} onListSpot={(zona) => (onArea({ zona }), onShowList())} />
+          <SearchArea filters={filters} />
+          {corners && <DrawingLayer corners={corners} onAdd={(lat, lng) => setCorners([...corners, lat, lng])} />}
+        </PortalMap>
+        <div className="map-view-controls">
+          {moved && !corners && map && (
+            <Button type="primary" onClick={() => (setMoved(false), onArea({ zona: zonaOf(map.getBounds()) }))}>
+              {MAPA_MSG.buscarEnEstaZona}
+            </Button>
+          )}
+          {!corners && <Button onClick={() => (setCorners([]), setDrawError(''))}>{MAPA_MSG.dibujarZona}</Button>}
+          {corners && (
+            <>
+              <Button type="primary" disabled={corners.length < 6} onClick={finish}>
+                {MAPA_MSG.terminar}
               </Button>
-            </div>
-          </Popup>
-        </Marker>
-      ))}
-    </PortalMap>
+              <Button onClick={() => (setCorners(null), setDrawError(''))}>{MAPA_MSG.cancelar}</Button>
+            </>
+          )}
+          {hasArea && !corners && <Button danger onClick={() => onArea({})}>{MAPA_MSG.borrarZona}</Button>}
+        </div>
+        {corners && <p className="map-view-hint" role="status">{drawError || MAPA_MSG.ayudaDibujo}</p>}
+      </div>
+      <p className="map-view-summary" aria-live="polite">
+        {answer.failed ? MAPA_MSG.errorMapa : data ? MAPA_MSG.enElMapa(data.total) : '\u00a0'}
+        {data && data.sinUbicacion > 0 && (
+          <>
+            {' · '}
+            <button type="button" className="map-link-button" onClick={onShowList}>
+              {MAPA_MSG.sinUbicacion(data.sinUbicacion)}
+            </button>
+          </>
+        )}
+      </p>
+    </div>
   );
 }
