@@ -30,6 +30,8 @@ const PUBLIC = new Set([
   'POST /forgot-password',
   'POST /reset-password',
   'POST /allAnuncios',
+  // issue 44: the search's matches in the map's view, as clusters (limited as searches are)
+  'POST /anuncios/mapa',
   'GET /anuncio/:id',
   // the seller's phone and email on a press of Contacto/Email: no login (SPEC), limited per client
   'POST /anuncio/:id/contacto',

@@ -103,9 +103,9 @@ export async function photo(kind: 'jpeg' | 'png', seed: number): Promise<Buffer>
 }
 
 /** Fills the add-listing form; the address comes from the geocoder search, then Confirmar. */
-export async function fillListing(page: Page, title: string) {
+export async function fillListing(page: Page, title: string, price = 4_500_000) {
   await page.getByLabel('Título').fill(title);
-  await page.getByLabel('Precio').fill('4500000');
+  await page.getByLabel('Precio').fill(String(price));
   await page.getByLabel('Habitaciones').fill('3');
   await page.getByLabel('Descripción').fill('Casa amplia con patio.\nCerca de todo.');
   await page.getByLabel('Celular').fill('8095551234');
