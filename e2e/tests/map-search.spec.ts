@@ -21,6 +21,8 @@ const isMapa = isMapaAnswer;
 /** The map's answer for a search with this filter (an answer in flight for the previous one may come first). */
 const mapaWith = (key: string) => (r: Response) => isMapaAnswer(r) && Object.hasOwn(JSON.parse(r.request().postData() ?? '{}').filters ?? {}, key);
 const isList = (r: Response) => r.url().endsWith('/allAnuncios');
+/** The list's answer for a search with this filter (the previous search's may still be in flight, as for the map). */
+const listWith = (key: string) => (r: Response) => isList(r) && Object.hasOwn(JSON.parse(r.request().postData() ?? '{}').filters ?? {}, key);
 const shownTotal = shownOnMap;
 /** A click on the map at (x, y) of its box: a tap on the phone. */
 async function pointAt(page: Page, map: Locator, x: number, y: number, phone: boolean) {
@@ -58,7 +60,7 @@ test('every match on the map: clusters, a pin and its listing, Buscar en esta zo
   const zoomed = page.waitForResponse(isMapa);
   await map.locator('.leaflet-control-zoom-in').click();
   await zoomed;
-  const inZone = page.waitForResponse(isList);
+  const inZone = page.waitForResponse(listWith('zona'));
   const zoneMap = page.waitForResponse(mapaWith('zona'));
   await page.getByRole('button', { name: BUSCAR_EN_ESTA_ZONA }).click();
   await expect(page).toHaveURL(/[?&]zona=/);
@@ -88,7 +90,7 @@ test('every match on the map: clusters, a pin and its listing, Buscar en esta zo
   const [cx, cy] = [box.width / 2, box.height / 2];
   const r = Math.min(box.width, box.height) * 0.35;
   for (const [x, y] of [[cx, cy - r], [cx + r, cy + r * 0.7], [cx - r, cy + r * 0.7]] as const) await pointAt(page, map, x, y, phone);
-  const drawnList = page.waitForResponse(isList);
+  const drawnList = page.waitForResponse(listWith('poligono'));
   const drawnMap = page.waitForResponse(mapaWith('poligono'));
   await page.getByRole('button', { name: TERMINAR }).click();
   await expect(page).toHaveURL(/[?&]poligono=/);
