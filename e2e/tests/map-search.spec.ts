@@ -7,7 +7,7 @@
  * saved. Every wait is on a condition (an answer, an element), never a time.
  */
 import type { Locator, Page, Response } from '@playwright/test';
-import { MSG, SAVED_MSG, parseSearch, type AllAnunciosResponse, type MapaResponse, type SavedSearch } from 'shared-contracts';
+import { MSG, ORDEN_DEFAULT, SAVED_MSG, parseSearch, searchHref, type AllAnunciosResponse, type MapaResponse, type SavedSearch, type Zona } from 'shared-contracts';
 import { test, expect, api, createConfirmedUser, loginAs } from '../support/fixtures';
 import { isMapaAnswer, openAPin, shownOnMap } from '../support/map-steps';
 
@@ -112,4 +112,67 @@ test('every match on the map: clusters, a pin and its listing, Buscar en esta zo
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: BORRAR_ZONA }).click();
   await expect(page).not.toHaveURL(/poligono=|zona=/);
+});
+
+test('list and map together: beside each other on a desktop, a card and its pin marking each other; on a phone the toggle keeps the area', async ({ page }, info) => {
+  const phone = info.project.name === 'phone';
+  // a listing alone in a small box around it: the list holds its card and the map its pin
+  const near = (a: { latitude: number | null; longitude: number | null }): Zona => {
+    const r = (n: number) => Math.round(n * 1e5) / 1e5;
+    return [r(a.latitude! - 0.002), r(a.longitude! - 0.002), r(a.latitude! + 0.002), r(a.longitude! + 0.002)];
+  };
+  const all = (await api<AllAnunciosResponse>('/allAnuncios', { filters: { proposito: 'venta' }, page: 0 })).body.anuncios;
+  let zona: Zona | undefined;
+  for (const a of all.filter((x) => x.latitude !== null && x.longitude !== null)) {
+    const inBox = await api<AllAnunciosResponse>('/allAnuncios', { filters: { proposito: 'venta', zona: near(a) }, page: 0 });
+    if (inBox.body.count === 1) {
+      zona = near(a);
+      break;
+    }
+  }
+  expect(zona, 'a listing alone within 200 m').toBeDefined();
+  await page.goto(searchHref({ filters: { proposito: 'venta', zona }, page: 1, orden: ORDEN_DEFAULT }));
+  const opened = page.waitForResponse(isMapa);
+  await page.getByRole('button', { name: MSG.verMapa }).click();
+  expect(((await (await opened).json()) as MapaResponse).total).toBe(1);
+  const map = page.locator('.home-map');
+  const pin = map.locator('img.leaflet-marker-icon');
+  await expect(pin).toHaveCount(1);
+  const card = page.getByRole('list', { name: 'Anuncios' }).locator('li');
+
+  if (phone) {
+    // the phone shows one at a time: the map alone, then the list of the same area
+    await expect(card).toHaveCount(0);
+    await page.getByRole('button', { name: MSG.verLista }).click();
+    await expect(card).toHaveCount(1);
+    await expect(map).toHaveCount(0);
+    expect(parseSearch(new URL(page.url()).search).filters.zona).toEqual(zona);
+    return;
+  }
+  // the desktop shows the list beside the map
+  await expect(card).toHaveCount(1);
+  const [listBox, mapBox] = [(await card.boundingBox())!, (await map.boundingBox())!];
+  expect(listBox.x + listBox.width).toBeLessThanOrEqual(mapBox.x);
+  expect(mapBox.y).toBeLessThan(listBox.y + listBox.height);
+  // the pointer on the card marks its pin; off it, unmarked
+  await card.hover();
+  await expect(map.locator('img.leaflet-marker-icon.map-pin-highlighted')).toHaveCount(1);
+  await page.locator('.search-panel').first().hover();
+  await expect(map.locator('img.leaflet-marker-icon.map-pin-highlighted')).toHaveCount(0);
+  // the pointer on the pin marks its card
+  await pin.hover();
+  await expect(card).toHaveClass(/results-item-highlighted/);
+  await page.locator('.search-panel').first().hover();
+  await expect(card).not.toHaveClass(/results-item-highlighted/);
+
+  // a card whose listing is inside a cluster: a ring marks where it is
+  const whole = page.waitForResponse(isMapa);
+  await page.goto('/?proposito=venta');
+  if (await page.getByRole('button', { name: MSG.verMapa }).isVisible()) await page.getByRole('button', { name: MSG.verMapa }).click();
+  const lone = new Set(((await (await whole).json()) as MapaResponse).clusters.map((c) => c.id).filter(Boolean));
+  const listed = (await api<AllAnunciosResponse>('/allAnuncios', { filters: { proposito: 'venta' }, page: 0 })).body.anuncios;
+  const clustered = listed.findIndex((a) => a.latitude !== null && !lone.has(a._id));
+  expect(clustered).toBeGreaterThanOrEqual(0);
+  await card.nth(clustered).hover();
+  await expect(map.locator('.map-pin-focus')).toHaveCount(1);
 });

@@ -3,7 +3,7 @@
  * panel, results as a grid or a map, the view toggle. The search lives in the address: the panel's
  * Buscar and the pager go to a new URL, and this page shows what the URL says.
  */
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import Button from 'antd/es/button';
 import Spin from 'antd/es/spin';
 import { LANDING_MSG, MAP, MSG, ORDEN_DEFAULT, pageHref, parseSearch, searchHref, type Filters } from 'shared-contracts';
@@ -18,6 +18,7 @@ import { useAnuncios } from '../features/results/hooks/use-anuncios';
 import { landingHeading } from '../features/results/lib/landing-heading';
 import { SaveSearchButton } from '../features/save-search/components/save-search-button';
 import type { MapArea } from '../features/map-view/components/map-view';
+import { useWideScreen } from '../features/map-view/hooks/use-wide-screen';
 import './home-page.css';
 
 /** The server renderer's data for this page (page manifest: ssr). */
@@ -37,6 +38,9 @@ export default function HomePage() {
   const navigate = useNavigate();
   const { status, data, error, fetching, refetch } = useAnuncios(pathname, search);
   const viewMode = usePortalStore((s) => s.viewMode);
+  // issue 44: on a desktop the map shows beside the list, a card and its pin marking each other
+  const wide = useWideScreen();
+  const [hovered, setHovered] = useState<string | null>(null);
   const resultsTop = useRef<HTMLDivElement>(null);
   const page = data?.page ?? 1;
   const orden = data?.orden ?? ORDEN_DEFAULT;
@@ -102,14 +106,10 @@ export default function HomePage() {
         <Empty description={empty} />
       </Suspense>
     );
-  } else if (viewMode === 'map') {
-    body = (
-      <Suspense fallback={<div aria-busy="true" style={{ height: MAP.heightPx, background: '#f3f4f6', borderRadius: 8 }} />}>
-        <MapView filters={data.filters} onArea={onArea} onShowList={() => setViewMode('list')} />
-      </Suspense>
-    );
   } else {
-    body = (
+    const beside = viewMode === 'map' && wide;
+    const marked = beside ? data.response.anuncios.find((a) => a._id === hovered) : undefined;
+    const grid = (
       <ResultsGrid
         anuncios={data.response.anuncios}
         count={data.response.count}
@@ -117,7 +117,28 @@ export default function HomePage() {
         currentPage={page}
         hrefFor={hrefFor}
         toolbar={<OrdenSelect orden={orden} onChange={(o) => navigate(ordenHref(pathname, search, o))} />}
+        {...(beside ? { highlighted: hovered, onHover: setHovered } : {})}
       />
+    );
+    const mapView = viewMode === 'map' && (
+      <Suspense fallback={<div aria-busy="true" style={{ height: MAP.heightPx, background: '#f3f4f6', borderRadius: 8 }} />}>
+        <MapView
+          filters={data.filters}
+          onArea={onArea}
+          onShowList={() => setViewMode('list')}
+          {...(beside
+            ? { onHover: setHovered, highlighted: marked?.latitude != null && marked.longitude != null ? { id: marked._id, lat: marked.latitude, lng: marked.longitude } : null }
+            : {})}
+        />
+      </Suspense>
+    );
+    body = beside ? (
+      <div className="home-split">
+        <div className="home-split-list">{grid}</div>
+        <div className="home-split-map">{mapView}</div>
+      </div>
+    ) : (
+      mapView || grid
     );
   }
 

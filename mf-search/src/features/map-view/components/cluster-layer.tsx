@@ -4,6 +4,8 @@
  * (a click zooms in, split by the finer grid); a lone listing is a pin whose popup loads it
  * (photos, price, "Más Información"). Where several listings share one spot at the deepest zooms,
  * the click lists them instead (the area around the spot as the search's box, in the list).
+ * Beside the list on a desktop, the pin of the card the pointer is on is drawn marked (a ring
+ * where that listing sits inside a cluster), and the pointer on a pin marks its card.
  */
 import { useEffect, useMemo, useState } from 'react';
 import L from 'leaflet';
@@ -17,6 +19,10 @@ import { ClusterPopup } from './cluster-popup';
 
 /** From this zoom on, a cluster is listed rather than zoomed (its listings share a building). */
 const LIST_FROM_ZOOM = MAP.maxZoom - 4;
+
+/** The pin of the card the pointer is on, and the ring where such a listing sits in a cluster. */
+const markedIcon = L.icon({ ...markerIcon.options, className: 'map-pin-highlighted' });
+const ringIcon = L.divIcon({ html: '', className: 'map-pin-focus', iconSize: [22, 22], iconAnchor: [11, 11] });
 
 const icons = new Map<string, L.DivIcon>();
 /** A round count, larger for more listings (one icon per count, built once). */
@@ -37,9 +43,13 @@ export interface ClusterLayerProps {
   onAnswer(answer: MapaResponse | undefined, failed: boolean): void;
   /** A spot's listings in the list: the search limited to a small box around it. */
   onListSpot(zona: Zona): void;
+  /** Beside the list: the listing whose card the pointer is on, and where it is. */
+  highlighted?: { id: string; lat: number; lng: number } | null;
+  /** The pointer enters a lone listing's pin (its id) or leaves it (null). */
+  onHover?(id: string | null): void;
 }
 
-export function ClusterLayer({ filters, onAnswer, onListSpot }: ClusterLayerProps) {
+export function ClusterLayer({ filters, onAnswer, onListSpot, highlighted, onHover }: ClusterLayerProps) {
   const map = useMap();
   const view = () => ({ vista: vistaOf(map.getBounds(), map.getZoom()), zoom: Math.round(map.getZoom()) });
   const [shown, setShown] = useState(view);
@@ -52,11 +62,22 @@ export function ClusterLayer({ filters, onAnswer, onListSpot }: ClusterLayerProp
     if (map.getZoom() >= LIST_FROM_ZOOM) return;
     map.setView([c.lat, c.lng], Math.min(map.getZoom() + 2, MAP.maxZoom));
   };
+  const pinHover = (id: string) => onHover && { mouseover: () => onHover(id), mouseout: () => onHover(null) };
+  const marked = highlighted?.id;
+  const ringed = highlighted && !data?.clusters.some((c) => c.id === marked) ? highlighted : null;
   return (
     <>
       {data?.clusters.map((c) =>
         c.id ? (
-          <Marker key={c.id} position={[c.lat, c.lng]} icon={markerIcon} alt="Anuncio" title="Anuncio">
+          <Marker
+            key={c.id}
+            position={[c.lat, c.lng]}
+            icon={c.id === marked ? markedIcon : markerIcon}
+            zIndexOffset={c.id === marked ? 1000 : 0}
+            alt="Anuncio"
+            title="Anuncio"
+            eventHandlers={pinHover(c.id)}
+          >
             <Popup minWidth={220} maxWidth={260}>
               <ClusterPopup id={c.id} />
             </Popup>
@@ -74,6 +95,7 @@ export function ClusterLayer({ filters, onAnswer, onListSpot }: ClusterLayerProp
           </Marker>
         ),
       )}
+      {ringed && <Marker position={[ringed.lat, ringed.lng]} icon={ringIcon} interactive={false} keyboard={false} zIndexOffset={1000} />}
     </>
   );
 }

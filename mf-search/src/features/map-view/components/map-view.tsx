@@ -12,7 +12,7 @@ import Button from 'antd/es/button';
 import { DO_BBOX, MAP, poligonoZona, readPoligono, type Filters, type MapaResponse, type Zona } from 'shared-contracts';
 import { MAPA_MSG } from '../lib/messages';
 import { PortalMap } from 'web-runtime/map';
-import { ClusterLayer } from './cluster-layer';
+import { ClusterLayer, type ClusterLayerProps } from './cluster-layer';
 import { DrawingLayer, SearchArea } from './area-layer';
 import { zonaOf } from '../lib/view';
 import './map-view.css';
@@ -25,6 +25,9 @@ export interface MapViewProps {
   onArea(area: MapArea): void;
   /** The listings without coordinates are in the list. */
   onShowList(): void;
+  /** Beside the list (desktop): the card the pointer is on, and the pin the pointer is on. */
+  highlighted?: ClusterLayerProps['highlighted'];
+  onHover?: ClusterLayerProps['onHover'];
 }
 
 function startBox(filters: Filters): Zona {
@@ -39,7 +42,7 @@ function MapHandle({ onMap }: { onMap(map: LeafletMap): void }) {
   return null;
 }
 
-export default function MapView({ filters, onArea, onShowList }: MapViewProps) {
+export default function MapView({ filters, onArea, onShowList, highlighted, onHover }: MapViewProps) {
   const [map, setMap] = useState<LeafletMap | null>(null);
   const [answer, setAnswer] = useState<{ data?: MapaResponse; failed: boolean }>({ failed: false });
   const [moved, setMoved] = useState(false);
@@ -66,7 +69,7 @@ export default function MapView({ filters, onArea, onShowList }: MapViewProps) {
       <div className="map-view-frame">
         <PortalMap bounds={[[s, w], [n, e]]} className="home-map" style={{ height: MAP.heightPx, width: '100%', borderRadius: 8 }}>
           <MapHandle onMap={onMap} />
-          <ClusterLayer filters={filters} onAnswer={(d, failed) => setAnswer({ data: d, failed })} onListSpot={(zona) => (onArea({ zona }), onShowList())} />
+          <ClusterLayer filters={filters} onAnswer={(d, failed) => setAnswer({ data: d, failed })} onListSpot={(zona) => (onArea({ zona }), onShowList())} highlighted={highlighted} onHover={onHover} />
           <SearchArea filters={filters} />
           {corners && <DrawingLayer corners={corners} onAdd={(lat, lng) => setCorners([...corners, lat, lng])} />}
         </PortalMap>

@@ -27,9 +27,14 @@ export interface ResultsGridProps {
   hrefFor(page: number): string;
   /** Beside the count: the order select (issue 42). */
   toolbar?: ReactNode;
+  /** Issue 44, the list beside the map: the listing whose pin the pointer is on, drawn marked. */
+  highlighted?: string | null;
+  /** The pointer or the focus enters a card (its listing's id) or leaves it (null). */
+  onHover?(id: string | null): void;
 }
 
-export function ResultsGrid({ anuncios, count, countEstimated = false, currentPage, hrefFor, toolbar }: ResultsGridProps) {
+export function ResultsGrid({ anuncios, count, countEstimated = false, currentPage, hrefFor, toolbar, highlighted, onHover }: ResultsGridProps) {
+  const hover = (id: string | null) => onHover && (() => onHover(id));
   return (
     <>
       <div className="results-bar">
@@ -40,7 +45,14 @@ export function ResultsGrid({ anuncios, count, countEstimated = false, currentPa
       </div>
       <ul className="results-grid" aria-label="Anuncios">
         {anuncios.map((anuncio, i) => (
-          <li key={anuncio._id}>
+          <li
+            key={anuncio._id}
+            className={highlighted === anuncio._id ? 'results-item-highlighted' : undefined}
+            onMouseEnter={hover(anuncio._id)}
+            onMouseLeave={hover(null)}
+            onFocus={hover(anuncio._id)}
+            onBlur={hover(null)}
+          >
             {/* the first card's photo is the page's largest paint: fetched first, the rest lazily */}
             <RemoteComponent id={CARD_EXPOSE} props={{ anuncio, priority: i === 0 }} loading={<CardPlaceholder />} fallback={<p className="results-card-placeholder">{anuncio.title} — {CARD_UNAVAILABLE}</p>} />
           </li>
