@@ -19,9 +19,10 @@
  *    federation runtime, antd, react-slick, Leaflet, the router, other libraries, our code,
  *    webpack's glue); the long tasks until then and their blocking time; the load average.
  * 3. Interactions (issue 43) on the same phone profile: Más filtros, Buscar, the next page,
- *    opening a listing from a card, Contacto on the detail, each --interaction-runs times on a
- *    freshly loaded, quiet page: the longest Event Timing duration of the interaction (INP's
- *    measure), median.
+ *    opening a listing from a card, Contacto on the detail, and (issue 44) a pan of the map view
+ *    over every match of the home page, each --interaction-runs times on a freshly loaded, quiet
+ *    page: the longest Event Timing duration of the interaction (INP's measure) and the longest
+ *    task from the input until it settled (for the pan: the new clusters drawn), medians.
  * 4. Lighthouse (12.x, the line that runs on Node 20; mobile preset, simulated 4G and a slow CPU)
  *    on the three pages, --runs times each: the median performance score with LCP, TBT and CLS.
  *    With --lhr-dir each run's full report is written there (<page>-<run>.json), and the longest
@@ -237,7 +238,7 @@ async function measurePage(browser, url, readySelector) {
  * latency is the longest Event Timing duration among the events of that interaction (from the
  * input to the next paint after its handlers: what INP takes per interaction).
  * @param {Browser} browser
- * @param {{ name: string, url: string, ready: string, act: (page: import('playwright-core').Page) => Promise<void> }} step
+ * @param {Step} step
  */
 async function measureInteraction(browser, step) {
   const context = await browser.newContext(PHONE);
@@ -248,6 +249,7 @@ async function measureInteraction(browser, step) {
     await page.goto(step.url, { waitUntil: 'domcontentloaded' });
     await page.locator(step.ready).first().waitFor({ state: 'visible', timeout: 60_000 });
     await page.waitForLoadState('networkidle');
+    if (step.prepare) await step.prepare(page);
     // hydrated and quiet: 2 s without a long task
     await page.evaluate(async () => {
       /** @type {number[]} */
@@ -262,11 +264,15 @@ async function measureInteraction(browser, step) {
       new PerformanceObserver((l) => {
         for (const e of /** @type {PerformanceEventTiming[]} */ (l.getEntries())) if (e.interactionId) w.__events?.push({ name: e.name, duration: e.duration, id: e.interactionId });
       }).observe(/** @type {PerformanceObserverInit} */ ({ type: 'event', durationThreshold: 16 }));
+      /** @type {Window & { __tasks?: number[] }} */ (window).__tasks = [];
+      new PerformanceObserver((l) => l.getEntries().forEach((t) => /** @type {Window & { __tasks?: number[] }} */ (window).__tasks?.push(t.duration))).observe({ type: 'longtask' });
     });
     await step.act(page);
-    await page.waitForTimeout(1500);
+    await page.waitForTimeout(step.settleMs ?? 1500);
     const events = await page.evaluate(() => /** @type {Window & { __events?: { name: string, duration: number, id: number }[] }} */ (window).__events ?? []);
-    return { ms: Math.round(Math.max(0, ...events.map((e) => e.duration))), events: events.length };
+    // the longest task from the input on: what a pan costs after its events (the new clusters drawn)
+    const longest = await page.evaluate(() => Math.max(0, .../** @type {Window & { __tasks?: number[] }} */ (window).__tasks ?? []));
+    return { ms: Math.round(Math.max(0, ...events.map((e) => e.duration))), events: events.length, longestTaskMs: Math.round(longest) };
   } finally {
     await context.close();
   }
@@ -279,23 +285,56 @@ async function measureInteraction(browser, step) {
  */
 async function measureInteractions(browser, urls) {
   const runs = Number(arg('interaction-runs', '3'));
-  /** @type {{ name: string, url: string, ready: string, act: (page: import('playwright-core').Page) => Promise<void> }[]} */
+  /** @type {Step[]} */
   const steps = [
     { name: 'Más filtros', url: urls.home, ready: '.anuncio-card', act: (page) => page.getByRole('button', { name: 'Más filtros' }).click() },
     { name: 'Buscar', url: urls.home, ready: '.anuncio-card', act: (page) => page.getByRole('button', { name: 'Buscar' }).click() },
     { name: 'página siguiente', url: urls.search, ready: '.anuncio-card', act: (page) => page.getByRole('link', { name: 'Página siguiente' }).first().click() },
     { name: 'abrir un anuncio', url: urls.home, ready: '.anuncio-card', act: (page) => page.locator('.anuncio-card').first().getByRole('link', { name: 'Información' }).click() },
     { name: 'Contacto', url: urls.detail, ready: '.anuncio-detail h1', act: (page) => page.locator('.anuncio-detail').getByRole('button', { name: 'Contacto' }).click() },
+    // issue 44: a pan of the map over every match (the clusters asked again and drawn)
+    { name: 'mover el mapa', url: urls.home, ready: '.anuncio-card', prepare: openMap, act: panMap, settleMs: 3000 },
   ];
-  /** @type {Record<string, { runs: number[], median: number, loadavg: number }>} */
+  /** @type {Record<string, { runs: number[], median: number, longestTaskMs: number, loadavg: number }>} */
   const out = {};
   for (const step of steps) {
     /** @type {number[]} */
     const ms = [];
-    for (let i = 0; i < runs; i++) ms.push((await measureInteraction(browser, step)).ms);
-    out[step.name] = { runs: ms, median: median(ms), loadavg: os.loadavg()[0] };
+    /** @type {number[]} */
+    const tasks = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await measureInteraction(browser, step);
+      ms.push(r.ms);
+      tasks.push(r.longestTaskMs);
+    }
+    out[step.name] = { runs: ms, median: median(ms), longestTaskMs: median(tasks), loadavg: os.loadavg()[0] };
   }
   return out;
+}
+
+/**
+ * One interaction of measureInteractions: the page, what shows it is ready, what is done before
+ * measuring (prepare) and the measured input (act).
+ * @typedef {{ name: string, url: string, ready: string, prepare?: (page: import('playwright-core').Page) => Promise<void>, act: (page: import('playwright-core').Page) => Promise<void>, settleMs?: number }} Step
+ */
+
+/** @param {import('playwright-core').Page} page  the map view with its first clusters drawn */
+async function openMap(page) {
+  await page.getByRole('button', { name: 'Ver Mapa' }).click();
+  await page.locator('.home-map .map-cluster').first().waitFor({ state: 'visible', timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+}
+
+/** @param {import('playwright-core').Page} page  a finger's drag across a third of the map */
+async function panMap(page) {
+  const box = await page.locator('.home-map').boundingBox();
+  if (!box) throw new Error('el mapa no está en pantalla');
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) await page.mouse.move(x - (box.width / 3) * (i / 8), y - (box.height / 6) * (i / 8));
+  await page.mouse.up();
+  await page.locator('.home-map .map-cluster').first().waitFor({ state: 'visible', timeout: 60_000 });
 }
 
 /** @param {number[]} xs */
@@ -456,9 +495,9 @@ async function main() {
     }
     if (interactions) {
       console.log(`\nInteracción hasta el siguiente pintado (teléfono 390 px, CPU ${CPU_SLOWDOWN}x más lenta; mediana de ${arg('interaction-runs', '3')})`);
-      console.log('| interacción | ms (mediana) | pasadas | carga media |');
-      console.log('|---|--:|---|--:|');
-      for (const [name, r] of Object.entries(interactions)) console.log(`| ${name} | ${r.median} | ${r.runs.join(', ')} | ${r.loadavg.toFixed(2)} |`);
+      console.log('| interacción | ms (mediana) | pasadas | tarea más larga después (ms, mediana) | carga media |');
+      console.log('|---|--:|---|--:|--:|');
+      for (const [name, r] of Object.entries(interactions)) console.log(`| ${name} | ${r.median} | ${r.runs.join(', ')} | ${r.longestTaskMs} | ${r.loadavg.toFixed(2)} |`);
     }
     if (html) printHtmlCases(html);
     const outDir = path.join(ROOT, 'test-results');

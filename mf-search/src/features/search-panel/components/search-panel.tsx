@@ -66,6 +66,8 @@ export function SearchPanel({ options, filters, onSearch }: SearchPanelProps) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // an untouched panel holds the address's search, already read by the rules: nothing to wait for
+    if (JSON.stringify(values) === filtersKey) return onSearch(filters);
     const { toFilters } = await loadToFilters();
     onSearch(toFilters(values));
   };
