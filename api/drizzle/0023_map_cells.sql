@@ -1,6 +1,7 @@
 -- Issue 44's target (docs/decisions/0039-map-cells-and-attribute-indexes.md): the map's clusters
 -- without reading every listing in the view. The trigger keeps, per grid level (the cell of
--- `celdaDeZoom`: 90 / 2^level degrees, levels 0 to 17), cell and purpose, how many searchable
+-- `celdaDeZoom`: 90 / 2^level degrees; the odd levels 7 to 17, each read for its own zoom and the
+-- one below it, whose cells hold four of its own), cell and purpose, how many searchable
 -- listings with coordinates it holds and the sums of their latitudes, longitudes and seqs (the
 -- mean position; a cell of one listing names it by its seq). A view's cells entirely inside it are
 -- read from here; its edge cells (partly outside the view) from the search table.
@@ -24,7 +25,7 @@ BEGIN
   INSERT INTO search_map_cells (level, gy, gx, proposito, n, lat_sum, lng_sum, seq_sum)
   SELECT l, floor(a.latitude / (90::float8 / 2::float8 ^ l))::int, floor(a.longitude / (90::float8 / 2::float8 ^ l))::int, a.proposito,
     delta, delta * a.latitude, delta * a.longitude, delta * a.seq
-  FROM generate_series(0, 17) AS l
+  FROM unnest(ARRAY[7, 9, 11, 13, 15, 17]) AS l
   ON CONFLICT (level, gy, gx, proposito) DO UPDATE SET n = search_map_cells.n + EXCLUDED.n,
     lat_sum = search_map_cells.lat_sum + EXCLUDED.lat_sum, lng_sum = search_map_cells.lng_sum + EXCLUDED.lng_sum,
     seq_sum = search_map_cells.seq_sum + EXCLUDED.seq_sum;
@@ -76,7 +77,7 @@ $$;--> statement-breakpoint
 INSERT INTO search_map_cells (level, gy, gx, proposito, n, lat_sum, lng_sum, seq_sum)
 SELECT l, floor(a.latitude / (90::float8 / 2::float8 ^ l))::int, floor(a.longitude / (90::float8 / 2::float8 ^ l))::int, a.proposito,
   count(*), sum(a.latitude), sum(a.longitude), sum(a.seq)
-FROM anuncios a CROSS JOIN generate_series(0, 17) AS l
+FROM anuncios a CROSS JOIN unnest(ARRAY[7, 9, 11, 13, 15, 17]) AS l
 WHERE anuncio_searchable(a) AND a.latitude IS NOT NULL AND a.longitude IS NOT NULL
 GROUP BY 1, 2, 3, 4;--> statement-breakpoint
 -- The view's edge cells: a thin strip of latitudes (the geo index) or of longitudes (this one),

@@ -19,8 +19,13 @@ import { anuncioSearch as s, searchMapCells as m } from '../db/schema';
 import { statement } from '../db/statements';
 import { filterShape, givenFilters, type SearchWhere } from './filters';
 
-/** The levels the table keeps (cell = 90 / 2^level degrees; migration 0023's generate_series). */
-export const MAP_LEVELS = { min: 0, max: 17 } as const;
+/**
+ * The levels the table keeps (cell = 90 / 2^level degrees; migration 0023's array): every other
+ * one, so a write updates six rows, not eighteen. A level not kept is read from the next one kept
+ * (a cell of level l is the four of level l + 1 with the same `gy >> 1`, `gx >> 1`: the floors of
+ * the same quotient halved); the levels below 7 (views wider than the country) from level 7.
+ */
+export const MAP_LEVELS = [7, 9, 11, 13, 15, 17] as const;
 
 /** A grid cell's rows and columns: `floor(lat / cell)`, `floor(lng / cell)`. */
 export interface CellBox {
@@ -39,10 +44,16 @@ export interface CellSum {
   seq: number;
 }
 
-/** The level of a cell side 90 / 2^level, or null when the table does not keep it. */
-export function levelOf(cell: number): number | null {
+/** Where the cells of side `cell` (90 / 2^level) are read: the level kept at or below that size and the shift to their own. */
+export interface KeptLevel {
+  kept: number;
+  shift: number;
+}
+
+export function keptLevelOf(cell: number): KeptLevel | null {
   const level = Math.log2(90 / cell);
-  return Number.isInteger(level) && level >= MAP_LEVELS.min && level <= MAP_LEVELS.max ? level : null;
+  const kept = Number.isInteger(level) ? MAP_LEVELS.find((l) => l >= level) : undefined;
+  return kept === undefined ? null : { kept, shift: kept - level };
 }
 
 /** Whether the table can answer `filters`: none but the purpose. */
@@ -62,9 +73,9 @@ function innerStatement(db: Db, withPurpose: boolean) {
   return statement(db, `map-cells:${withPurpose}`, () => {
     const conditions: SQL[] = [
       eq(m.level, sql.placeholder('level')),
-      // one index descent per row of cells, each a range of columns (not the whole country's width)
+      // one index descent per row of kept cells, each a range of columns (not the whole country's width)
       sql`${m.gy} = ANY(${sql.placeholder('gys')}::int[])`,
-      sql`${m.gx} BETWEEN ${sql.placeholder('gx0')} AND ${sql.placeholder('gx1')}`,
+      sql`${m.gx} BETWEEN ${sql.placeholder('gx0')}::int AND ${sql.placeholder('gx1')}::int`,
     ];
     if (withPurpose) conditions.push(eq(m.proposito, sql.placeholder('proposito')));
     return db
@@ -76,16 +87,19 @@ function innerStatement(db: Db, withPurpose: boolean) {
       })
       .from(m)
       .where(and(...conditions))
-      .groupBy(m.gy, m.gx)
+      .groupBy(sql`${m.gy} >> ${sql.placeholder('shift')}::int`, sql`${m.gx} >> ${sql.placeholder('shift')}::int`)
       .having(sql`sum(${m.n}) > 0`)
       .prepare('');
   });
 }
 
 /** The inner cells' sums, for a search with no filter or only a purpose. */
-export async function innerSums(db: Db, filters: Filters, level: number, box: CellBox): Promise<CellSum[]> {
-  const gys = `{${Array.from({ length: box.gy1 - box.gy0 + 1 }, (_, i) => box.gy0 + i).join(',')}}`;
-  const rows = await innerStatement(db, Boolean(filters.proposito)).execute({ level, gys, gx0: box.gx0, gx1: box.gx1, proposito: filters.proposito });
+export async function innerSums(db: Db, filters: Filters, { kept, shift }: KeptLevel, box: CellBox): Promise<CellSum[]> {
+  // the kept cells inside the view's inner cells: 2^shift of them per side of each
+  const [gy0, gy1] = [box.gy0 * 2 ** shift, (box.gy1 + 1) * 2 ** shift - 1];
+  const gys = `{${Array.from({ length: gy1 - gy0 + 1 }, (_, i) => gy0 + i).join(',')}}`;
+  const values = { level: kept, shift, gys, gx0: box.gx0 * 2 ** shift, gx1: (box.gx1 + 1) * 2 ** shift - 1, proposito: filters.proposito };
+  const rows = await innerStatement(db, Boolean(filters.proposito)).execute(values);
   return rows.map((r) => ({ n: Number(r.n), lat: Number(r.lat), lng: Number(r.lng), seq: Number(r.seq) }));
 }
 

@@ -14,7 +14,7 @@ import { statement } from '../db/statements';
 import type { WorkQueue } from '../db/work-queue';
 import { filterCodes } from './codes';
 import { filterShape, searchWhere, type SearchWhere } from './filters';
-import { cellsAnswer, innerCells, innerSums, levelOf, viewStatement, type CellSum } from './map-cells';
+import { cellsAnswer, innerCells, innerSums, keptLevelOf, viewStatement, type CellSum } from './map-cells';
 
 export interface MapRequest {
   filters: Filters;
@@ -48,7 +48,7 @@ const round = (n: number) => Math.round(Number(n) * 1e5) / 1e5;
  * (map-cells.ts), else every match in the view grouped from the search table.
  */
 async function cellSums(db: Db, filters: Filters, where: SearchWhere, vista: Zona, cell: number): Promise<CellSum[]> {
-  const level = levelOf(cell);
+  const level = keptLevelOf(cell);
   const inner = level !== null && cellsAnswer(filters) ? innerCells(vista, cell) : null;
   const [v_s, v_w, v_n, v_e] = vista;
   const values = { ...where.values, cell, v_s, v_w, v_n, v_e, ...inner };
