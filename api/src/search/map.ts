@@ -47,9 +47,9 @@ const round = (n: number) => Math.round(Number(n) * 1e5) / 1e5;
  * The sums of the view's cells: from the map's cells table and the edges' strips when it can
  * (map-cells.ts), else every match in the view grouped from the search table.
  */
-async function cellSums(db: Db, filters: Filters, where: SearchWhere, vista: Zona, cell: number): Promise<CellSum[]> {
+async function cellSums(db: Db, filters: Filters, where: SearchWhere, vista: Zona, cell: number, useCells: boolean): Promise<CellSum[]> {
   const level = keptLevelOf(cell);
-  const inner = level !== null && cellsAnswer(filters) ? innerCells(vista, cell) : null;
+  const inner = useCells && level !== null && cellsAnswer(filters) ? innerCells(vista, cell) : null;
   const [v_s, v_w, v_n, v_e] = vista;
   const values = { ...where.values, cell, v_s, v_w, v_n, v_e, ...inner };
   const viewed = (await viewStatement(db, filters, where, Boolean(inner)).execute(values)).map((r) => ({ n: Number(r.n), lat: Number(r.lat), lng: Number(r.lng), seq: Number(r.seq) }));
@@ -64,14 +64,18 @@ async function idsOf(db: Db, sums: CellSum[]): Promise<Map<number, string>> {
   return new Map(rows.map((r) => [Number(r.seq), r.id]));
 }
 
-/** The clusters of `filters`' matches in the view, in the search queue (503 beyond it). */
-export async function mapClusters(db: Db, queue: WorkQueue, { filters, vista, zoom }: MapRequest): Promise<MapaResponse> {
+/**
+ * The clusters of `filters`' matches in the view, in the search queue (503 beyond it). `useCells`
+ * false: every cell grouped from the search table (only to measure without the cells table,
+ * api/bench/map-direct.ts).
+ */
+export async function mapClusters(db: Db, queue: WorkQueue, { filters, vista, zoom }: MapRequest, useCells = true): Promise<MapaResponse> {
   const celda = cellFor(vista, zoom);
   return queue.run(async () => {
     const codes = await filterCodes(db, filters);
     if (!codes) return { clusters: [], total: 0, sinUbicacion: 0, celda };
     const where = searchWhere(filters, codes);
-    const sums = await cellSums(db, filters, where, vista, celda);
+    const sums = await cellSums(db, filters, where, vista, celda, useCells);
     const ids = await idsOf(db, sums);
     // An area (zona, poligono) holds only listings with coordinates.
     const unplaced = filters.zona || filters.poligono ? 0 : Number((await unplacedStatement(db, filters, where).execute(where.values))[0]?.n ?? 0);
