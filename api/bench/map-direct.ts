@@ -1,5 +1,5 @@
 /**
- * Map views one at a time, without HTTP (issue 44, docs/decisions/0039-map-cells-and-attribute-indexes.md):
+ * Map views one at a time, without HTTP (issue 44, docs/decisions/0039-map-cells-and-map-limit.md):
  * the never-repeated views of bench:map (cases.ts `mapViews`: random view and zoom, half with a
  * cold search's filters) run straight through `mapClusters` on a kept bench database, each once
  * with the map's cells table and once without it (every cell grouped from the search table),

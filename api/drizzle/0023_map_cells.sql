@@ -1,4 +1,4 @@
--- Issue 44's target (docs/decisions/0039-map-cells-and-attribute-indexes.md): the map's clusters
+-- Issue 44's target (docs/decisions/0039-map-cells-and-map-limit.md): the map's clusters
 -- without reading every listing in the view. The trigger keeps, per grid level (the cell of
 -- `celdaDeZoom`: 90 / 2^level degrees; the odd levels 7 to 17, each read for its own zoom and the
 -- one below it, whose cells hold four of its own), cell and purpose, how many searchable

@@ -3,7 +3,7 @@
  * (api/src/search/map.ts, docs/decisions/0032-map-search.md). The filters are `/allAnuncios`'s;
  * each view is a call to the database (answers are not cached: views are rarely the same), so it
  * counts against its client's map limit (its own, more generous than the searches': panning is
- * many calls, docs/decisions/0039-map-cells-and-attribute-indexes.md) and waits in the search queue.
+ * many calls, docs/decisions/0039-map-cells-and-map-limit.md) and waits in the search queue.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

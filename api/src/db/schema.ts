@@ -302,7 +302,7 @@ export const searchCubeArea = pgTable(
 );
 
 /**
- * The map's cells (issue 44, migration 0023, docs/decisions/0039-map-cells-and-attribute-indexes.md):
+ * The map's cells (issue 44, migration 0023, docs/decisions/0039-map-cells-and-map-limit.md):
  * per grid level (cell 90 / 2^level degrees, the odd levels 7 to 17), cell (floor of lat or lng / cell) and
  * purpose, how many searchable listings with coordinates it holds and the sums of their latitudes,
  * longitudes and seqs (a cell of one listing: its seq). Kept by the search table's trigger; rows

@@ -1,6 +1,6 @@
 /**
  * The map's clusters without reading every listing in the view
- * (docs/decisions/0039-map-cells-and-attribute-indexes.md). The trigger keeps `search_map_cells`
+ * (docs/decisions/0039-map-cells-and-map-limit.md). The trigger keeps `search_map_cells`
  * (migration 0023): per grid level, cell and purpose, a count and the sums of the positions. A
  * view's cells split in two:
  * - its inner cells, entirely inside the view, read from that table (a few hundred rows at most,
