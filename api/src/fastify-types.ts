@@ -46,6 +46,8 @@ declare module 'fastify' {
     /** Issue 40, per client: detail views; searches the cache cannot answer and the sitemap (not the site server's). */
     limitView: preHandlerAsyncHookHandler;
     limitSearch: preHandlerAsyncHookHandler;
+    /** Issue 44: map views, a budget of their own (decision 0039). */
+    limitMap: preHandlerAsyncHookHandler;
     limitSitemap: preHandlerAsyncHookHandler;
     /** preHandler: 401 without a valid token, 403 unless the account is a moderator (issue 23). */
     requireModerator: preHandlerAsyncHookHandler;

@@ -3,15 +3,20 @@
  * written on `anuncios` (the trigger-kept coordinates of the search table, its geo index and the
  * grid): per cell at several zooms and filters, with the listings without coordinates counted
  * apart. The box and drawn-area filters of the search agree with SQL in counts and pages, reach
- * saved searches, follow writes (cached counts patched), and bad areas get a clear 400.
+ * saved searches, follow writes (cached counts patched), and bad areas get a clear 400. The map's
+ * cells table (migration 0023, decision 0039) stays equal to SQL on anuncios through writes.
  */
+import fs from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { count, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { AREA_MSG, MAPA_MAX_CELDAS, POLIGONO_MAX_VERTICES, type Filters, type MapaResponse, type Zona } from 'shared-contracts';
-import { anuncios } from '../src/db/schema';
+import type { Db } from '../src/db/client';
+import { anuncios, searchMapCells } from '../src/db/schema';
 import { bulkInsertListings } from '../src/seed/bulk-insert';
 import { cellFor } from '../src/search/map';
-import { engines } from './support/engines';
+import { MAP_LEVELS } from '../src/search/map-cells';
+import { engines, openTestDatabase } from './support/engines';
+import { migrateWith, migrationsBefore } from './support/migrations';
 import { startTestApp, type TestApp } from './support/app';
 import { get, post } from './support/http';
 import { publishListing } from './support/owner-listings';
@@ -33,7 +38,41 @@ const polygonSql = (p: readonly number[]) => {
 };
 const areaSql = (f: Filters): SQL[] => [...(f.zona ? [boxSql(f.zona)] : []), ...(f.poligono ? [sql`latitude IS NOT NULL`, polygonSql(f.poligono)] : [])];
 
+/** The map's cells table (migration 0023) at every kept level equals a GROUP BY on anuncios' searchable listings. */
+async function expectCellsAsSql(db: Db) {
+  for (const level of MAP_LEVELS) {
+    const c = 90 / 2 ** level;
+    const kept = await db
+      .select({ gy: searchMapCells.gy, gx: searchMapCells.gx, proposito: searchMapCells.proposito, n: searchMapCells.n, seqSum: searchMapCells.seqSum })
+      .from(searchMapCells)
+      .where(and(eq(searchMapCells.level, level), gt(searchMapCells.n, 0)));
+    const direct = await db.execute(sql`
+      SELECT floor(latitude / ${c})::int AS gy, floor(longitude / ${c})::int AS gx, proposito, count(*)::int AS n, sum(seq)::bigint AS "seqSum"
+      FROM anuncios WHERE ${whereOnAnuncios({}) ?? sql`true`} AND latitude IS NOT NULL AND longitude IS NOT NULL
+      GROUP BY 1, 2, 3`);
+    const key = (r: { gy: number; gx: number; proposito: string; n: number; seqSum: number | string }) => `${r.gy}|${r.gx}|${r.proposito}|${r.n}|${r.seqSum}`;
+    const expected = (direct as unknown as { rows: Parameters<typeof key>[0][] }).rows.map(key).sort();
+    expect(expected.length).toBeGreaterThan(0);
+    expect({ level, cells: kept.map(key).sort() }).toEqual({ level, cells: expected });
+  }
+}
+
 describe.each(engines())('map search on %s', (engine) => {
+  test("an upgraded portal: migration 0023 fills the map's cells from the listings already searchable", async () => {
+    const { database, drop } = await openTestDatabase(engine, { migrate: false });
+    const folder = migrationsBefore('0023_map_cells');
+    try {
+      await migrateWith(database, folder);
+      await bulkInsertListings(database.db, { count: 400, seed: 23, batchSize: 200 });
+      await database.db.update(anuncios).set({ latitude: null }).where(sql`${anuncios.seq} % 7 = 0`);
+      await database.db.update(anuncios).set({ status: 'withdrawn' }).where(sql`${anuncios.seq} % 11 = 0`);
+      await database.migrate();
+      await expectCellsAsSql(database.db);
+    } finally {
+      await drop();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }, 300_000);
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(engine, { rateLimitScale: 100 }, { countLimits: { exactLimit: 100_000 } });
@@ -129,6 +168,24 @@ describe.each(engines())('map search on %s', (engine) => {
     expect(saved.status).toBe(201);
     const list = await get(t, '/busquedas', auth);
     expect(list.body.busquedas[0].filters).toEqual({ zona: box, poligono: AREA });
+  });
+
+  test("the map's cells follow publishing, moving, purpose changes and removals, as SQL counts them on anuncios", async () => {
+    const { auth } = await createUser(t.app, { miPlan: 10 });
+    const added = await publishListing(t, auth, { latitude: '18.471', longitude: '-69.931', proposito: 'alquiler' });
+    // moved, changed purpose, lost its coordinates, no longer searchable: each through the trigger
+    await t.app.db.update(anuncios).set({ latitude: 19.45, longitude: -70.69 }).where(sql`${anuncios.seq} % 10 = 3`);
+    await t.app.db.update(anuncios).set({ proposito: 'venta' }).where(sql`${anuncios.seq} % 10 = 4 AND ${anuncios.proposito} = 'alquiler'`);
+    await t.app.db.update(anuncios).set({ latitude: null }).where(sql`${anuncios.seq} % 10 = 5`);
+    await t.app.db.update(anuncios).set({ status: 'withdrawn' }).where(sql`${anuncios.seq} % 10 = 6`);
+    await expectCellsAsSql(t.app.db);
+    // views answered from the cells (no filter, or a purpose) still equal SQL, the new listing alone in its cell at a fine zoom
+    for (const [filters, vista, zoom] of [[{}, SANTO_DOMINGO, 11], [{ proposito: 'alquiler' }, SANTO_DOMINGO, 13], [{ proposito: 'venta' }, DR, 8]] as [Filters, Zona, number][]) {
+      const answer = await mapa(filters, vista, zoom);
+      expect({ filters, total: answer.total }).toEqual({ filters, total: await exactCount(filters, boxSql(vista)) });
+    }
+    const fine: Zona = [18.465, -69.94, 18.475, -69.92];
+    expect((await mapa({ proposito: 'alquiler' }, fine, 17)).clusters).toContainEqual({ lat: 18.471, lng: -69.931, n: 1, id: added._id });
   });
 
   test('bad areas and views are refused with a message in Spanish', async () => {

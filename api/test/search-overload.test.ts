@@ -104,6 +104,31 @@ describe.each(engines())('searches per client on %s', (engine) => {
     expect((await search({ precioMin: 77_777 }, '198.51.100.50')).status).toBe(200);
   });
 
+  test('map views have a budget of their own: panning never uses up the searches, nor searches the map; past it 429 with Retry-After', async () => {
+    const view = (ip: string, i: number) => post(t, '/anuncios/mapa', { filters: {}, vista: [18 + i / 1000, -70.5, 18.6, -69.5], zoom: 10 }, { 'x-forwarded-for': ip });
+    const maps = RATE_LIMITS.map.ip.max;
+    const searches = RATE_LIMITS.search.ip.max;
+    expect(maps).toBeGreaterThanOrEqual(5 * searches);
+    // a client that used up its searches still moves its map
+    for (let i = 0; i < searches; i++) await search({ precioMin: 8000 + i }, '198.51.100.70');
+    expect((await search({ precioMin: 9000 }, '198.51.100.70')).status).toBe(429);
+    expect((await view('198.51.100.70', 0)).status).toBe(200);
+    // a client panning far more than its searches' budget still searches; beyond the map's budget, 429
+    const statuses: number[] = [];
+    for (let i = 0; i < maps + 10; i += 50) {
+      const batch = await Promise.all(Array.from({ length: Math.min(50, maps + 10 - i) }, (_, k) => view('198.51.100.71', i + k)));
+      statuses.push(...batch.map((r) => r.status));
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(maps);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    const refused = await view('198.51.100.71', 0);
+    expect(refused.body).toEqual({ error: MSG.busquedasPorCliente });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await search({ precioMin: 9001 }, '198.51.100.71')).status).toBe(200);
+    t.clock.advance(RATE_LIMITS.map.ip.windowMs);
+    expect((await view('198.51.100.71', 1)).status).toBe(200);
+  });
+
   test('the site server (by its key) renders for everyone and is not limited; a guessed or empty key counts as any client', async () => {
     const max = RATE_LIMITS.search.ip.max;
     for (let i = 0; i < max + 5; i++) expect((await search({ precioMin: 5000 + i }, '198.51.100.60', { [SITE_KEY_HEADER]: SITE_KEY })).status).toBe(200);

@@ -30,7 +30,7 @@ const PUBLIC = new Set([
   'POST /forgot-password',
   'POST /reset-password',
   'POST /allAnuncios',
-  // issue 44: the search's matches in the map's view, as clusters (limited as searches are)
+  // issue 44: the search's matches in the map's view, as clusters (limited per client, a budget of its own: decision 0039)
   'POST /anuncios/mapa',
   'GET /anuncio/:id',
   // the seller's phone and email on a press of Contacto/Email: no login (SPEC), limited per client

@@ -301,6 +301,28 @@ export const searchCubeArea = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.loc, t.proposito, t.propiedad, t.rooms, t.moneda, t.bandArea] })],
 );
 
+/**
+ * The map's cells (issue 44, migration 0023, docs/decisions/0039-map-cells-and-map-limit.md):
+ * per grid level (cell 90 / 2^level degrees, the odd levels 7 to 17), cell (floor of lat or lng / cell) and
+ * purpose, how many searchable listings with coordinates it holds and the sums of their latitudes,
+ * longitudes and seqs (a cell of one listing: its seq). Kept by the search table's trigger; rows
+ * whose listings all left stay with n = 0.
+ */
+export const searchMapCells = pgTable(
+  'search_map_cells',
+  {
+    level: smallint('level').notNull(),
+    gy: integer('gy').notNull(),
+    gx: integer('gx').notNull(),
+    proposito: text('proposito').notNull(),
+    n: integer('n').notNull(),
+    latSum: doublePrecision('lat_sum').notNull(),
+    lngSum: doublePrecision('lng_sum').notNull(),
+    seqSum: bigint('seq_sum', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.level, t.gy, t.gx, t.proposito] })],
+);
+
 /** Attempt counters of the rate limits, shared by every API instance (fixed windows, app clock). */
 export const rateLimitHits = pgTable('rate_limit_hits', {
   key: text('key').primaryKey(),

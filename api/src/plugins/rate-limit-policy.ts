@@ -21,6 +21,7 @@
  *   sitemap, is known by its key (SITE_API_KEY in SITE_KEY_HEADER, compared in constant time) and
  *   is not limited on searches and the sitemap; nothing else a request says (an address in
  *   X-Forwarded-For beyond TRUST_PROXY, a user agent) makes it the site server.
+ * - Issue 44: map views, per client, with a budget of their own (panning is many calls).
  * Over a limit: 429 `{error}` with Retry-After in seconds.
  */
 import fp from 'fastify-plugin';
@@ -35,7 +36,7 @@ export interface Limit {
   windowMs: number;
 }
 export type AttemptKind = 'signup' | 'forgot' | 'confirmLink';
-export type ClientKind = 'contact' | 'geocode' | 'report' | 'view' | 'search' | 'sitemap';
+export type ClientKind = 'contact' | 'geocode' | 'report' | 'view' | 'search' | 'map' | 'sitemap';
 export interface RateLimitSettings {
   signup: { ip: Limit; email: Limit };
   forgot: { ip: Limit; email: Limit };
@@ -47,6 +48,7 @@ export interface RateLimitSettings {
   report: { ip: Limit };
   view: { ip: Limit };
   search: { ip: Limit };
+  map: { ip: Limit };
   sitemap: { ip: Limit };
 }
 
@@ -72,6 +74,11 @@ export const RATE_LIMITS: RateLimitSettings = {
   // Issue 40: searches the cache cannot answer. The search queue holds 200 waiting: no one client
   // fills it, and a burst waits behind at most 60 of its own.
   search: { ip: { max: 60, windowMs: MINUTE } },
+  // Issue 44: map views (POST /anuncios/mapa), apart from the searches: each pan or zoom is one, so
+  // a visitor moving the map for a minute asks for a hundred or more. Its own budget, five times
+  // the searches', keeps them from using up each other (decision 0039); a view costs the database
+  // a few hundred rows of the map's cells (migration 0023) when it has no filter but the purpose.
+  map: { ip: { max: 300, windowMs: MINUTE } },
   // Issue 40: the sitemap's pieces, which crawlers read through the site server (not counted).
   sitemap: { ip: { max: 30, windowMs: 10 * MINUTE } },
 };
@@ -79,7 +86,7 @@ export const RATE_LIMITS: RateLimitSettings = {
 type Checker = (request: FastifyRequest, opts?: { increment: boolean }) => Promise<{ isAllowed: boolean; isExceeded?: boolean; remaining?: number; ttlInSeconds?: number }>;
 
 /** The answer past a limit: searches say what to do in their own words, every other call the common one. */
-const REFUSALS: Partial<Record<string, string>> = { 'search:ip': MSG.busquedasPorCliente };
+const REFUSALS: Partial<Record<string, string>> = { 'search:ip': MSG.busquedasPorCliente, 'map:ip': MSG.busquedasPorCliente };
 
 function refuse(request: FastifyRequest, reply: FastifyReply, what: string, ttlSeconds: number): never {
   reply.header('retry-after', String(Math.max(1, ttlSeconds)));
@@ -143,9 +150,9 @@ async function ratePolicyPlugin(app: FastifyInstance, opts: { limits?: Partial<R
   // the cache cannot answer run into the search limit under load (docs/deployment.md).
   if (!siteKey && !isLocalSite(app.config.publicSiteUrl)) app.log.warn('SITE_API_KEY sin definir: las llamadas del servidor del sitio cuentan como las de un cliente más');
   const isSiteServer = (request: FastifyRequest) => siteKeyMatches(request.headers[SITE_KEY_HEADER], siteKey);
-  const decorators = { contact: 'limitContact', geocode: 'limitGeocode', report: 'limitReport', view: 'limitView', search: 'limitSearch', sitemap: 'limitSitemap' } as const;
+  const decorators = { contact: 'limitContact', geocode: 'limitGeocode', report: 'limitReport', view: 'limitView', search: 'limitSearch', map: 'limitMap', sitemap: 'limitSitemap' } as const;
   const siteServerFree = new Set<ClientKind>(['search', 'sitemap']);
-  for (const kind of ['contact', 'geocode', 'report', 'view', 'search', 'sitemap'] as const) {
+  for (const kind of ['contact', 'geocode', 'report', 'view', 'search', 'map', 'sitemap'] as const) {
     const byClient = counter(`${kind}:ip`, limits[kind].ip, client);
     app.decorate(decorators[kind], async (request: FastifyRequest, reply: FastifyReply) => {
       if (siteServerFree.has(kind) && isSiteServer(request)) return;

@@ -6,7 +6,7 @@
  * global (cells do not move when the map pans) and its cell about 64 px at the map's zoom; a view
  * wider than the cap gets cells twice as large until it fits.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { celdaDeZoom, MAPA_MAX_CELDAS, type Filters, type MapaResponse, type Zona } from 'shared-contracts';
 import type { Db } from '../db/client';
 import { anuncioSearch as s, anuncios } from '../db/schema';
@@ -14,6 +14,7 @@ import { statement } from '../db/statements';
 import type { WorkQueue } from '../db/work-queue';
 import { filterCodes } from './codes';
 import { filterShape, searchWhere, type SearchWhere } from './filters';
+import { cellsAnswer, innerCells, innerSums, keptLevelOf, viewStatement, type CellSum } from './map-cells';
 
 export interface MapRequest {
   filters: Filters;
@@ -29,35 +30,6 @@ export function cellFor(vista: Zona, zoom: number): number {
   return cell;
 }
 
-function clusterStatement(db: Db, filters: Filters, where: SearchWhere) {
-  return statement(db, `map:${filterShape(filters)}`, () => {
-    const cell = sql.placeholder('cell');
-    const inView = sql`${s.lat} BETWEEN ${sql.placeholder('v_s')} AND ${sql.placeholder('v_n')} AND ${s.lng} BETWEEN ${sql.placeholder('v_w')} AND ${sql.placeholder('v_e')}`;
-    const cells = db.$with('cells').as(
-      db
-        .select({
-          gy: sql`floor(${s.lat} / ${cell})`.as('gy'),
-          gx: sql`floor(${s.lng} / ${cell})`.as('gx'),
-          // names of their own: drizzle writes a CTE's columns unqualified, and anuncios has seq too
-          n: sql<number>`count(*)::int`.as('cell_n'),
-          lat: sql<number>`avg(${s.lat})`.as('cell_lat'),
-          lng: sql<number>`avg(${s.lng})`.as('cell_lng'),
-          seq: sql<number>`min(${s.seq})`.as('cell_seq'),
-        })
-        .from(s)
-        .where(and(...where.conditionsOf(filters, true), inView))
-        // by position: the two placeholders of `cell` are two parameters, so the expressions differ
-        .groupBy(sql.raw('1'), sql.raw('2')),
-    );
-    return db
-      .with(cells)
-      .select({ lat: cells.lat, lng: cells.lng, n: cells.n, id: anuncios.id })
-      .from(cells)
-      .leftJoin(anuncios, and(sql`${cells.n} = 1`, eq(anuncios.seq, cells.seq)))
-      .prepare('');
-  });
-}
-
 /** The matches without coordinates (few: the partial index of migration 0022). */
 function unplacedStatement(db: Db, filters: Filters, where: SearchWhere) {
   return statement(db, `map-unplaced:${filterShape(filters)}`, () =>
@@ -71,21 +43,47 @@ function unplacedStatement(db: Db, filters: Filters, where: SearchWhere) {
 
 const round = (n: number) => Math.round(Number(n) * 1e5) / 1e5;
 
-/** The clusters of `filters`' matches in the view, in the search queue (503 beyond it). */
-export async function mapClusters(db: Db, queue: WorkQueue, { filters, vista, zoom }: MapRequest): Promise<MapaResponse> {
+/**
+ * The sums of the view's cells: from the map's cells table and the edges' strips when it can
+ * (map-cells.ts), else every match in the view grouped from the search table.
+ */
+async function cellSums(db: Db, filters: Filters, where: SearchWhere, vista: Zona, cell: number, useCells: boolean): Promise<CellSum[]> {
+  const level = keptLevelOf(cell);
+  const inner = useCells && level !== null && cellsAnswer(filters) ? innerCells(vista, cell) : null;
+  const [v_s, v_w, v_n, v_e] = vista;
+  const values = { ...where.values, cell, v_s, v_w, v_n, v_e, ...inner };
+  const viewed = (await viewStatement(db, filters, where, Boolean(inner)).execute(values)).map((r) => ({ n: Number(r.n), lat: Number(r.lat), lng: Number(r.lng), seq: Number(r.seq) }));
+  return inner ? [...viewed, ...(await innerSums(db, filters, level!, inner))] : viewed;
+}
+
+/** The ids of the listings alone in their cells, by seq. */
+async function idsOf(db: Db, sums: CellSum[]): Promise<Map<number, string>> {
+  const seqs = sums.filter((c) => c.n === 1).map((c) => c.seq);
+  if (!seqs.length) return new Map();
+  const rows = await db.select({ seq: anuncios.seq, id: anuncios.id }).from(anuncios).where(inArray(anuncios.seq, seqs));
+  return new Map(rows.map((r) => [Number(r.seq), r.id]));
+}
+
+/**
+ * The clusters of `filters`' matches in the view, in the search queue (503 beyond it). `useCells`
+ * false: every cell grouped from the search table (only to measure without the cells table,
+ * api/bench/map-direct.ts).
+ */
+export async function mapClusters(db: Db, queue: WorkQueue, { filters, vista, zoom }: MapRequest, useCells = true): Promise<MapaResponse> {
   const celda = cellFor(vista, zoom);
   return queue.run(async () => {
     const codes = await filterCodes(db, filters);
     if (!codes) return { clusters: [], total: 0, sinUbicacion: 0, celda };
     const where = searchWhere(filters, codes);
-    const [s_, w, n, e] = vista;
-    const rows = await clusterStatement(db, filters, where).execute({ ...where.values, cell: celda, v_s: s_, v_w: w, v_n: n, v_e: e });
+    const sums = await cellSums(db, filters, where, vista, celda, useCells);
+    const ids = await idsOf(db, sums);
     // An area (zona, poligono) holds only listings with coordinates.
     const unplaced = filters.zona || filters.poligono ? 0 : Number((await unplacedStatement(db, filters, where).execute(where.values))[0]?.n ?? 0);
     let total = 0;
-    const clusters = rows.map((r) => {
-      total += r.n;
-      return r.id ? { lat: round(r.lat), lng: round(r.lng), n: r.n, id: r.id } : { lat: round(r.lat), lng: round(r.lng), n: r.n };
+    const clusters = sums.map((c) => {
+      total += c.n;
+      const id = c.n === 1 ? ids.get(c.seq) : undefined;
+      return id ? { lat: round(c.lat), lng: round(c.lng), n: c.n, id } : { lat: round(c.lat), lng: round(c.lng), n: c.n };
     });
     return { clusters, total, sinUbicacion: unplaced, celda };
   });

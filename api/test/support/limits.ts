@@ -14,6 +14,7 @@ export const NO_LIMITS: RateLimitSettings = {
   report: { ip: roomy },
   view: { ip: roomy },
   search: { ip: roomy },
+  map: { ip: roomy },
   sitemap: { ip: roomy },
 };
 
