@@ -27,7 +27,7 @@ import { PriceBothCurrencies, PricePerM2 } from '../../../components/price-both-
 import { addressLine, construccionBadge } from '../../../components/listing-lines';
 import { WhatsAppButton } from '../../../components/whatsapp-button';
 import { Chip, Surface } from '../../../components/surface';
-import { AdvertiserLine } from '../../agencias/components/advertiser-line';
+import { AdvertiserLine } from '../../agencias';
 import { FavoriteHeart } from '../../favoritos';
 
 const DeleteButton = lazy(() => import('../../../components/delete-button').then((m) => ({ default: m.DeleteButton })));

@@ -30,7 +30,7 @@ import { Chip, Surface } from '../../../components/surface';
 import { useNearViewport } from '../../../hooks/use-near-viewport';
 import { ClosedBanner, PriceDrop, UpdatedAgo } from './listing-status-notes';
 import { FavoriteHeart } from '../../favoritos';
-import { AdvertiserLine } from '../../agencias/components/advertiser-line';
+import { AdvertiserLine } from '../../agencias';
 import './anuncio-detail.css';
 
 // leaflet (50 KB gzip) is fetched when the map comes near the screen; the delete button and its
