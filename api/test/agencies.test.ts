@@ -11,18 +11,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
-import { AGENCIA_MSG } from 'shared-contracts';
+import { desc, eq, sql } from 'drizzle-orm';
+import { AGENCIA_MSG, PAGE_SIZE, type Filters } from 'shared-contracts';
 import { agenciasResponseSchema } from 'shared-contracts/responses';
 import { addAgency, setFeed, setStatus } from '../src/agencies/repository';
 import { anuncios } from '../src/db/schema';
+import { runAlertJob } from '../src/busquedas/alert-job';
 import { importAll } from '../src/feeds/import-all';
 import { bulkInsertListings } from '../src/seed/bulk-insert';
 import { DEMO_PARTNERS } from '../src/seed/generate-listings';
-import { startTestApp, type TestApp } from './support/app';
+import { setupMailApp, startTestApp, type TestApp } from './support/app';
 import { engines, openTestDatabase } from './support/engines';
 import { get, post } from './support/http';
+import { NO_LIMITS } from './support/limits';
 import { migrateWith, migrationsBefore } from './support/migrations';
+import { publishListing } from './support/owner-listings';
+import { whereOnAnuncios } from './support/search-sql';
+import { createUser } from './support/users';
 import { materializeFixtures, startFeedServer, type FeedServer } from './fixtures/feeds/support';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -83,6 +88,9 @@ describe.each(engines())('agencies on %s', (engine) => {
       expect(orphans!.n).toBe(0);
       const [partnerRows] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM anuncios WHERE source IS NOT NULL`);
       expect(partnerRows!.n).toBeGreaterThan(50);
+      // the advertiser filter's column of the search table, filled for every searchable listing
+      const [wrong] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM anuncio_search s JOIN anuncios a ON a.seq = s.seq WHERE s.agencia IS DISTINCT FROM (a.source IS NOT NULL)`);
+      expect(wrong!.n).toBe(0);
       // the link holds: a listing cannot name an agency that does not exist
       await expect(database.db.execute(sql`UPDATE anuncios SET source = 'nadie' WHERE seq = (SELECT min(seq) FROM anuncios)`)).rejects.toThrow();
     } finally {
@@ -140,6 +148,53 @@ describe.each(engines())('agencies on %s', (engine) => {
       expect(body.agencias.find((a) => a.slug === 'hazim')?.nombre).toBe('Hazim');
     });
   });
+});
+
+describe.each(engines())('the advertiser filter on %s', (engine) => {
+  const { t, smtp } = setupMailApp(engine, {}, { rateLimits: NO_LIMITS });
+  const search = async (filters: Filters, page = 0) => {
+    const res = await post(t, '/allAnuncios', { filters, page });
+    expect(res.status).toBe(200);
+    return res.body as { anuncios: { _id: string; source: string | null }[]; count: number };
+  };
+
+  test('"Solo dueño directo" and "Solo inmobiliarias" answer what SQL on the listings answers; a saved search with it is alerted of owners only', async () => {
+    await bulkInsertListings(t.app.db, { count: 240, seed: 5, batchSize: 120 });
+    t.app.searchCache.invalidate();
+    const { user, auth } = await createUser(t.app, { miPlan: 50 });
+    expect((await post(t, '/busquedas', { filters: { anunciante: 'dueno', proposito: 'venta' }, frecuencia: 'instantaneo' }, auth)).status).toBe(201);
+    t.clock.advance(60_000);
+    const own = await publishListing(t, auth, { title: 'Casa del dueño en Gazcue', proposito: 'venta' });
+    await setFeed(t.app.db, 'hazim', fx.file('hazim-valid.xml'));
+    const [report] = await importAll({ db: t.app.db, storage: t.app.photoStorage, usdDopRate: 60, limits: { allowHosts: [server.host] }, photos: { allowHosts: [server.host] } });
+    expect(report).toMatchObject({ ok: true, created: 4 });
+    await t.app.searchChanges.announce('all');
+
+    const cases: Filters[] = [{ anunciante: 'dueno' }, { anunciante: 'inmobiliaria' }, { anunciante: 'dueno', proposito: 'venta' }, { anunciante: 'inmobiliaria', propiedad: 'Apartamento' }];
+    for (const f of cases) {
+      const [{ n }] = (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(anuncios).where(whereOnAnuncios(f))) as [{ n: number }];
+      const expected = await t.app.db.select({ id: anuncios.id }).from(anuncios).where(whereOnAnuncios(f)).orderBy(desc(anuncios.seq)).limit(PAGE_SIZE);
+      const res = await search(f);
+      expect({ f, count: res.count, ids: res.anuncios.map((a) => a._id) }).toEqual({ f, count: n, ids: expected.map((r) => r.id) });
+      expect(n).toBeGreaterThan(0);
+      for (const a of res.anuncios) expect({ f, source: a.source === null }).toEqual({ f, source: f.anunciante === 'dueno' });
+    }
+    const all = (await search({})).count;
+    expect((await search({ anunciante: 'dueno' })).count + (await search({ anunciante: 'inmobiliaria' })).count).toBe(all);
+    expect((await search({ anunciante: 'dueno' })).anuncios.map((a) => a._id)).toContain(own._id);
+
+    const bad = await post(t, '/allAnuncios', { filters: { anunciante: 'agente' }, page: 0 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe(AGENCIA_MSG.anuncianteNoValido);
+
+    expect(await runAlertJob(t.app)).toMatchObject({ composed: 1 });
+    await t.app.mailer.flush();
+    const mail = await smtp.waitFor(user.email, 0);
+    expect(mail.decoded).toContain('Casa del dueño en Gazcue');
+    for (const partner of await t.app.db.select({ title: anuncios.title }).from(anuncios).where(eq(anuncios.source, 'hazim'))) {
+      if (partner.title) expect(mail.decoded).not.toContain(partner.title);
+    }
+  }, 180_000);
 });
 
 describe('npm run agencies, a real process', () => {

@@ -22,6 +22,15 @@ export interface AgenciasResponse {
 /** The line of a card or detail that says who advertises it (issue 46). */
 export const DUENO_DIRECTO = 'Dueño directo';
 
+/**
+ * The advertiser filter (`anunciante` in the search, the URL, saved searches and alerts):
+ * listings of their owners only, or of agencies only.
+ */
+export const ANUNCIANTES = ['dueno', 'inmobiliaria'] as const;
+export type Anunciante = (typeof ANUNCIANTES)[number];
+export const ANUNCIANTE_LABELS: Record<Anunciante, string> = { dueno: 'Solo dueño directo', inmobiliaria: 'Solo inmobiliarias' };
+export const ANUNCIANTE_LABEL = 'Anunciante';
+
 export const AGENCIA_MSG = {
   slugNoValido: `Identificador no válido: minúsculas, cifras y guiones, hasta ${AGENCIA_SLUG_MAX} caracteres (p. ej. inmobiliaria-caribe)`,
   nombreRequerido: 'El nombre de la inmobiliaria es obligatorio',
@@ -29,6 +38,7 @@ export const AGENCIA_MSG = {
   yaExiste: (slug: string) => `Ya existe una inmobiliaria con el identificador ${slug}`,
   desconocida: (slug: string) => `Inmobiliaria desconocida: ${slug}`,
   feedNoValido: 'El feed debe ser una URL http(s) o la ruta de un archivo',
+  anuncianteNoValido: 'Anunciante no válido: dueno o inmobiliaria',
   conAnuncios: (slug: string, n: number) => `${slug} tiene ${n} anuncios: páusela (pause) en lugar de eliminarla`,
 } as const;
 

@@ -267,6 +267,8 @@ export const anuncioSearch = pgTable('anuncio_search', {
   // Issue 44 (migration 0022): the map's clusters and areas; NULL for a listing without coordinates.
   lat: doublePrecision('lat'),
   lng: doublePrecision('lng'),
+  // Issue 46 (migration 0024): advertised by an agency (anuncios.source set), else by its owner ("Dueño directo").
+  agencia: boolean('agencia').notNull().default(false),
 });
 
 /**
