@@ -13,6 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
+import { setFeed } from '../src/agencies/repository';
 import { startFeedScheduler } from '../src/feeds/scheduler';
 import { engines } from './support/engines';
 import { startTestApp } from './support/app';
@@ -164,7 +165,7 @@ describe('feed URLs with credentials never reach a log', () => {
     const t = await startTestApp(engine, { logLevel: 'info' }, { logger: true, logStream });
     try {
       // 127.0.0.1 is not allowed in this process (no FEEDS_ALLOW_HOSTS): the run is refused, and says so
-      fs.writeFileSync(path.join(t.config.dataDir, 'feeds.json'), JSON.stringify({ tucasard: feedUrl() }));
+      await setFeed(t.app.db, 'tucasard', feedUrl());
       const scheduler = startFeedScheduler(t.app, { FEEDS_INTERVAL_MINUTES: '1440' })!;
       await scheduler.runNow();
       await scheduler.stop();

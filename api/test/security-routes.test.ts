@@ -48,6 +48,8 @@ const PUBLIC = new Set([
   'GET /sitemap/lugares',
   // the place a landing page's slug names (issue 39): gazetteer names and the searchable listings' places
   'GET /lugares/:slug',
+  // issue 46: every agency's slug and name (a listing's advertiser), from memory
+  'GET /agencias',
   // the alert email's one-click unsubscribe (RFC 8058): the signed token is the proof (issue 22)
   'POST /busquedas/:id/baja',
   // issue 39: the price-drop email's one-click unsubscribe (signed token, no session)

@@ -7,11 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, count, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
-import { COMPANIES, COMPANY_KEYS, DO_BBOX, MONEDAS, PROPIEDAD_FILTER, PROPIEDAD_FORM, PROPOSITO_FORM } from 'shared-contracts';
+import { DO_BBOX, MONEDAS, PROPIEDAD_FILTER, PROPIEDAD_FORM, PROPOSITO_FORM } from 'shared-contracts';
 import { anuncioSchema } from 'shared-contracts/schemas';
 import { engines, openTestDatabase, type TestDatabase } from './support/engines';
 import { anuncios } from '../src/db/schema';
 import { getGazetteer } from '../src/geocoder';
+import { DEMO_PARTNERS, DEMO_PARTNER_KEYS } from '../src/seed/generate-listings';
 import { createDiskStorage, processPhoto, sniffImageFormat } from '../src/photos';
 import { generateDemoListing, generateDemoListings, generateDemoPhoto, seedDemoCatalogue, type DemoListing } from '../src/seed';
 import { bulkInsertListings } from '../src/seed/bulk-insert';
@@ -35,8 +36,8 @@ describe('generateDemoListings', () => {
       expect(l.ownerId).toBeNull();
       expect(l.status).toBe('published');
       if (l.source) {
-        expect(COMPANY_KEYS).toContain(l.source);
-        expect(l.empresa).toBe(COMPANIES[l.source as keyof typeof COMPANIES]);
+        expect(DEMO_PARTNER_KEYS).toContain(l.source);
+        expect(l.empresa).toBe(DEMO_PARTNERS[l.source as keyof typeof DEMO_PARTNERS]);
         expect(l.sourceRef).toBeTruthy();
       } else {
         expect(l.sourceRef).toBeNull();
@@ -55,7 +56,7 @@ describe('generateDemoListings', () => {
     const partner = listings.filter((l) => l.source);
     expect(partner.length / listings.length).toBeGreaterThan(0.25);
     expect(partner.length / listings.length).toBeLessThan(0.42);
-    expect(new Set(partner.map((l) => l.source))).toEqual(new Set(COMPANY_KEYS));
+    expect(new Set(partner.map((l) => l.source))).toEqual(new Set(DEMO_PARTNER_KEYS));
   });
 
   it('spreads over at least 20 provinces, on real places, with coordinates near them', () => {

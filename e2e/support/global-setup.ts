@@ -3,7 +3,7 @@
  * with apt-get when missing), a real SMTP receiver, and `node scripts/start.mjs` (the same
  * command as `npm start`) with its own ports and data folder.
  */
-import { execSync, spawn } from 'node:child_process';
+import { execFileSync, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { E2E } from './env';
@@ -38,9 +38,6 @@ export default async function globalSetup() {
   fs.mkdirSync(E2E.runDir, { recursive: true });
   const smtp = await startSmtpReceiver(E2E.mailDir);
   const log = fs.openSync(path.join(E2E.runDir, 'portal.log'), 'a');
-  // one partner feed, imported by the API's scheduler at start (issue 13)
-  const feedsConfig = path.join(E2E.runDir, 'feeds.json');
-  fs.writeFileSync(feedsConfig, JSON.stringify({ hazim: path.join(__dirname, 'data', 'hazim-feed.xml') }));
   const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(E2E.sitePort),
@@ -52,7 +49,6 @@ export default async function globalSetup() {
       PORTAL_TEST_ROUTES: '1',
       // the journeys sign up and log in many times from one address
       RATE_LIMIT_SCALE: '50',
-      FEEDS_CONFIG: feedsConfig,
       // issue 23: the moderator of moderation.spec.ts
       MODERATOR_EMAILS: 'moderacion-e2e@example.com',
       FEEDS_INTERVAL_MINUTES: '1440',
@@ -63,6 +59,13 @@ export default async function globalSetup() {
   };
   // The browser run uses the embedded database (the default a person gets), even in CI.
   delete env.DATABASE_URL;
+  // one partner feed, imported by the API's scheduler at start (issue 13), given to the partner
+  // by the operator's command as in production (issue 46: partners live in the database)
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(E2E.root, 'api', 'src', 'agencies', 'cli.ts'), 'feed', 'hazim', path.join(__dirname, 'data', 'hazim-feed.xml')], {
+    cwd: E2E.root,
+    env,
+    stdio: ['ignore', log, log],
+  });
   const portal = spawn(process.execPath, [path.join(E2E.root, 'scripts', 'start.mjs')], {
     cwd: E2E.root,
     stdio: ['ignore', log, log],

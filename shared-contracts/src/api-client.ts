@@ -11,6 +11,7 @@ import type { BusquedasResponse, FavoritosResponse, SavedSearch } from './saved'
 import { MSG } from './messages';
 import type { LugarResponse } from './landing';
 import type { MapaRequest, MapaResponse } from './search-area';
+import type { AgenciasResponse } from './agencias';
 
 export class ApiError extends Error {
   constructor(
@@ -73,6 +74,8 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     mapa: (req: MapaRequest, signal?: AbortSignal) => request<MapaResponse>('POST', '/anuncios/mapa', { body: req, signal }),
     /** The place a landing page's slug names; ApiError 404 when none. */
     lugar: (slug: string, signal?: AbortSignal) => request<LugarResponse>('GET', `/lugares/${encodeURIComponent(slug)}`, { signal }),
+    /** Issue 46: every agency's slug and name (a listing's advertiser); cached 30 s by the API and the browser. */
+    agencias: (signal?: AbortSignal) => request<AgenciasResponse>('GET', '/agencias', { signal }),
     misAnuncios: (token: string, signal?: AbortSignal) => request<MisAnunciosResponse>('POST', '/misAnuncios', { body: {}, token, signal }),
     getAnuncio: (anuncioId: string, signal?: AbortSignal) => request<Anuncio>('GET', `/anuncio/${encodeURIComponent(anuncioId)}`, { signal }),
     /** The seller's phone and email when the visitor presses Contacto or Email (no login; throttled per IP). */

@@ -42,20 +42,3 @@ export type ContactCanal = (typeof CONTACT_CANALES)[number];
 
 export const MONEDAS = ['RD', 'US'] as const;
 export type Moneda = (typeof MONEDAS)[number];
-
-/** Partner companies whose listings arrive from feeds (`source`), with the name cards show. */
-export const COMPANIES = {
-  hazim: 'Hazim',
-  tucasard: 'TuCasaRD',
-  noves: 'Noves',
-  habitame: 'Habitame',
-  cindy: 'Cindy',
-  inversionisto: 'Inversionisto',
-} as const;
-export type CompanyKey = keyof typeof COMPANIES;
-export const COMPANY_KEYS = Object.keys(COMPANIES) as CompanyKey[];
-
-export function companyDisplayName(source: string | null | undefined): string | null {
-  if (!source) return null;
-  return (COMPANIES as Record<string, string>)[source] ?? null;
-}

@@ -24,3 +24,4 @@ export * from './ssr';
 export * from './landing';
 export * from './photos';
 export * from './saved';
+export * from './agencias';

@@ -6,7 +6,8 @@
  * Kept apart from schemas.ts (and off the web apps' first page): only the API imports it.
  */
 import { z } from 'zod';
-import { COMPANY_KEYS, CONTACT_CANALES, MONEDAS, PROPIEDAD_FILTER, PROPOSITO_FILTER, PROPOSITO_FORM, type CompanyKey } from './enums';
+import { CONTACT_CANALES, MONEDAS, PROPIEDAD_FILTER, PROPOSITO_FILTER, PROPOSITO_FORM } from './enums';
+import type { AgenciasResponse } from './agencias';
 import { AMUEBLADOS, CONSTRUCCIONES, RESPALDOS } from './attributes';
 import { ESTADOS } from './listing-status';
 import { MOTIVOS_REPORTE, type BloqueadosResponse, type EventoModeracion, type ModeracionResponse } from './moderation';
@@ -76,7 +77,8 @@ export const anuncioResponseSchema = z.object({
   construccion: z.enum(CONSTRUCCIONES).nullable().optional(),
   entrega: z.string().nullable().optional(),
   calle: z.string().optional(),
-  source: z.enum(COMPANY_KEYS as [CompanyKey, ...CompanyKey[]]).nullable(),
+  /** Issue 46: the slug of the agency that advertises it (GET /agencias names it); null = the owner. */
+  source: z.string().nullable(),
   createdAt: isoDate.optional(),
   estado: z.enum(ESTADOS).optional(),
   updatedAt: isoDate.optional(),
@@ -213,6 +215,9 @@ export const mapaResponseSchema = z.object({
   celda: z.number(),
 });
 
+/** Issue 46: `GET /agencias`, every agency's slug and name (a listing's advertiser). */
+export const agenciasResponseSchema = z.object({ agencias: z.array(z.object({ slug: z.string(), nombre: z.string() })) });
+
 // Compile-time: each answer schema and its wire type hold the same fields with the same types.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Out<S extends z.ZodType> = z.output<S>;
@@ -232,3 +237,4 @@ sameAs<Out<typeof bloqueadosResponseSchema>, BloqueadosResponse>(true);
 sameAs<Out<typeof geocodeResponseSchema>, GeocodeResponse>(true);
 sameAs<Out<typeof lugarResponseSchema>, LugarResponse>(true);
 sameAs<Out<typeof apiErrorSchema>, ApiErrorBody>(true);
+sameAs<Out<typeof agenciasResponseSchema>, AgenciasResponse>(true);

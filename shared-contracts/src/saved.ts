@@ -4,6 +4,7 @@
  * screens. Kept apart from messages.ts, which holds the SPEC's own strings.
  */
 import { AMUEBLADO_LABELS, CONSTRUCCION_LABELS, RESPALDO_FILTER_LABELS } from './attributes';
+import { ANUNCIANTE_LABELS } from './agencias';
 import { formatPrice } from './format';
 import { searchQuery } from './search-url';
 import type { Anuncio } from './types';
@@ -136,6 +137,8 @@ function attributeNameParts(f: Filters): string[] {
   if (f.construccion) parts.push(CONSTRUCCION_LABELS[f.construccion].toLowerCase());
   if (f.entregaHasta) parts.push(`entrega hasta ${f.entregaHasta}`);
   if (f.mantenimientoMax !== undefined) parts.push(`mantenimiento hasta ${formatPrice(f.mantenimientoMax, f.moneda)}`);
+  // issue 46: who advertises
+  if (f.anunciante) parts.push(ANUNCIANTE_LABELS[f.anunciante].toLowerCase());
   // issue 44: an area of the map
   if (f.poligono) parts.push('en el área dibujada');
   else if (f.zona) parts.push('en la zona del mapa');

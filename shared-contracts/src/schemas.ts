@@ -13,6 +13,7 @@ import { normalizePhone } from './phone';
 import { BUSQUEDA_NOMBRE_MAX, FAVORITOS_MAX, FRECUENCIAS } from './saved';
 import { ORDEN_DEFAULT, ORDEN_MSG, ORDENES } from './search-order';
 import { AREA_MSG, MAPA_ZOOM, readPoligono, readZona } from './search-area';
+import { AGENCIA_MSG, ANUNCIANTES } from './agencias';
 import {
   AMUEBLADOS,
   ATTR_FIELD_LABELS,
@@ -151,6 +152,8 @@ export const filtersSchema = z
     // Issue 44: the map's box ("Buscar en esta zona") and a drawn area.
     zona: area(readZona, AREA_MSG.zonaInvalida).transform((r) => r.zona).optional(),
     poligono: area(readPoligono, AREA_MSG.poligonoVertices).transform((r) => r.poligono).optional(),
+    // Issue 46: an owner's listings only, or agencies' only
+    anunciante: z.enum(ANUNCIANTES, { error: AGENCIA_MSG.anuncianteNoValido }).optional(),
   })
   .strict();
 export type Filters = z.infer<typeof filtersSchema>;

@@ -10,6 +10,7 @@ import { pageCount } from './format';
 import type { Filters } from './schemas';
 import { isOrden, ORDEN_DEFAULT, type Orden } from './search-order';
 import { readPoligono, readZona } from './search-area';
+import { ANUNCIANTES } from './agencias';
 
 export interface SearchState {
   filters: Filters;
@@ -22,14 +23,14 @@ export interface SearchState {
 const TEXT_KEYS = ['place', 'locality', 'region'] as const;
 const NUMBER_KEYS = ['habitaciones', 'metrosMin', 'metrosMax', 'precioMin', 'precioMax', 'banosMin', 'parqueosMin', 'mantenimientoMax'] as const;
 /** Issue 42: the filters with a list of values, each with its list. */
-const ENUM_KEYS = { proposito: PROPOSITO_FILTER, propiedad: PROPIEDAD_FILTER, moneda: MONEDAS, amueblado: AMUEBLADOS, respaldo: RESPALDO_FILTER, construccion: CONSTRUCCIONES } as const;
+const ENUM_KEYS = { proposito: PROPOSITO_FILTER, propiedad: PROPIEDAD_FILTER, moneda: MONEDAS, amueblado: AMUEBLADOS, respaldo: RESPALDO_FILTER, construccion: CONSTRUCCIONES, anunciante: ANUNCIANTES } as const;
 /** Issue 42: amenities asked for, written `ascensor=si` (read also as 'true' or '1'). */
 const FLAG_KEYS = ['ascensor', 'piscina', 'seguridad24h'] as const;
 /** The order keys are written in, so one search has one URL. */
 const KEY_ORDER = [
   'place', 'locality', 'region', 'proposito', 'propiedad', 'habitaciones', 'metrosMin', 'metrosMax', 'precioMin', 'precioMax', 'moneda',
   'banosMin', 'parqueosMin', 'amueblado', 'respaldo', 'ascensor', 'piscina', 'seguridad24h', 'construccion', 'entregaHasta', 'mantenimientoMax',
-  'zona', 'poligono',
+  'zona', 'poligono', 'anunciante',
 ] as const;
 const FLAG_VALUES: readonly string[] = ['si', 'true', '1'];
 export const MAX_PAGE = 100_000;

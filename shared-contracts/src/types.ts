@@ -1,6 +1,6 @@
 /** Wire types of SPEC §3 and §7. */
 import type { Amueblado, Construccion, Respaldo } from './attributes';
-import type { CompanyKey, ContactCanal, Moneda, Propiedad, Proposito } from './enums';
+import type { ContactCanal, Moneda, Propiedad, Proposito } from './enums';
 import type { Estado } from './listing-status';
 import type { Filters } from './schemas';
 import type { Orden } from './search-order';
@@ -77,8 +77,8 @@ export interface Anuncio {
   entrega?: string | null;
   /** Street and building line, shown beside the sector ('' when none). */
   calle?: string;
-  /** Partner company key when the listing comes from a feed. */
-  source: CompanyKey | null;
+  /** Issue 46: the slug of the agency that advertises it (`GET /agencias` names it); null = the owner ("Dueño directo"). */
+  source: string | null;
   createdAt?: string;
   /** Issue 20: the listing's status (only activo is searchable). */
   estado?: Estado;

@@ -1,5 +1,5 @@
 /** Database row -> the wire `Anuncio` of shared-contracts (`_id`, absolute photo URLs). */
-import type { Anuncio, CompanyKey, ContactCanal, OwnAnuncio, Propiedad, Proposito } from 'shared-contracts';
+import type { Anuncio, ContactCanal, OwnAnuncio, Propiedad, Proposito } from 'shared-contracts';
 import { normalizePhone } from 'shared-contracts/schemas';
 import type { AnuncioRow } from '../db/schema';
 import { photoUrl, wireSizes } from '../photos';
@@ -93,7 +93,7 @@ export function toAnuncio(row: AnuncioRow, photosBaseUrl: string, ttlDays?: numb
     longitude: row.longitude,
     image_urls: (row.imageKeys ?? []).map((key) => photoUrl(photosBaseUrl, key)),
     image_sizes: wireSizes(row.imageKeys ?? [], row.imageSizes),
-    source: (row.source as CompanyKey | null) ?? null,
+    source: row.source ?? null,
     createdAt: row.createdAt.toISOString(),
     estado: row.estado,
     updatedAt: row.updatedAt.toISOString(),

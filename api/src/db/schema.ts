@@ -68,6 +68,40 @@ export const accountTokens = pgTable(
   (t) => [index('account_tokens_user_idx').on(t.userId, t.kind)],
 );
 
+/**
+ * Agencies (issue 46, docs/decisions/0040-agencies.md): the partners whose listings arrive from a
+ * feed (`kind` 'feed'), added, paused and given their feed by the operator's command
+ * (`npm run agencies`) without a release. A listing belongs to one through `anuncios.source`,
+ * which holds the agency's slug (the six partners' slugs are the company keys of before).
+ */
+export const AGENCIA_STATUSES = ['active', 'paused'] as const;
+export const AGENCIA_KINDS = ['feed', 'account'] as const;
+export const agencias = pgTable('agencias', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The public page's address (/inmobiliaria/{slug}) and the listings' `source`. */
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  /** An http(s) URL of the logo, or '' (none). */
+  logo: text('logo').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  whatsapp: text('whatsapp').notNull().default(''),
+  email: text('email').notNull().default(''),
+  address: text('address').notNull().default(''),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  description: text('description').notNull().default(''),
+  /** Shown as given; '' when not given. */
+  rnc: text('rnc').notNull().default(''),
+  /** An http(s) URL or a file path; null = no feed (nothing imported). */
+  feedUrl: text('feed_url'),
+  /** A paused agency's feed is not imported (its listings stay as they are). */
+  status: text('status', { enum: AGENCIA_STATUSES }).notNull().default('active'),
+  kind: text('kind', { enum: AGENCIA_KINDS }).notNull().default('feed'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type AgenciaRow = typeof agencias.$inferSelect;
+
 export const anuncios = pgTable(
   'anuncios',
   {
@@ -76,8 +110,8 @@ export const anuncios = pgTable(
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     /** Null for partner listings (they count against no user's quota). */
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** Partner company key (hazim, tucasard, ...) and the feed's own id. */
-    source: text('source'),
+    /** The agency's slug (agencias.slug; hazim, tucasard, ...) and, for a feed's listing, the feed's own id. */
+    source: text('source').references(() => agencias.slug, { onUpdate: 'cascade' }),
     sourceRef: text('source_ref'),
     /** published | withdrawn (a partner ad missing from a full feed). */
     status: text('status', { enum: ['published', 'withdrawn'] }).notNull().default('published'),
@@ -156,6 +190,8 @@ export const anuncios = pgTable(
   (t) => [
     uniqueIndex('anuncios_source_ref_uq').on(t.source, t.sourceRef),
     index('anuncios_owner_idx').on(t.ownerId),
+    // Issue 46: an agency's page lists its listings newest first.
+    index('anuncios_source_seq_idx').on(t.source, t.seq),
     index('anuncios_status_seq_idx').on(t.status, t.seq),
     // Search pages fetch their rows by seq (the keys come from anuncio_search).
     uniqueIndex('anuncios_seq_uq').on(t.seq),
@@ -231,6 +267,8 @@ export const anuncioSearch = pgTable('anuncio_search', {
   // Issue 44 (migration 0022): the map's clusters and areas; NULL for a listing without coordinates.
   lat: doublePrecision('lat'),
   lng: doublePrecision('lng'),
+  // Issue 46 (migration 0024): advertised by an agency (anuncios.source set), else by its owner ("Dueño directo").
+  agencia: boolean('agencia').notNull().default(false),
 });
 
 /**

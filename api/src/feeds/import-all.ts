@@ -1,16 +1,18 @@
-/** Every configured partner, one after another: one partner's broken feed does not stop the rest. */
+/**
+ * Every active agency with a feed (issue 46: read from the database, `npm run agencies`), one
+ * after another: one partner's broken feed does not stop the rest.
+ */
+import { feedPartners } from '../agencies/repository';
 import type { ImportReport } from './types';
 import { importFeed, type ImportOptions } from './import-feed';
-import { readFeedsConfig } from './feeds-config';
 
-export type ImportAllOptions = Omit<ImportOptions, 'partner' | 'location'> & { configPath: string };
+export type ImportAllOptions = Omit<ImportOptions, 'partner' | 'location'>;
 
 export async function importAll(opts: ImportAllOptions): Promise<ImportReport[]> {
-  const { configPath, ...rest } = opts;
-  const feeds = await readFeedsConfig(configPath);
   const reports: ImportReport[] = [];
-  for (const [partner, location] of Object.entries(feeds) as [ImportOptions['partner'], string][]) {
-    reports.push(await importFeed({ ...rest, partner, location }));
+  // The command stores a file path absolute (agencies/cli.ts).
+  for (const partner of await feedPartners(opts.db)) {
+    reports.push(await importFeed({ ...opts, partner: partner.slug, location: partner.feedUrl as string }));
   }
   return reports;
 }

@@ -5,7 +5,8 @@
  * ads rejected one by one keep their listing as it was. The report names the feed and its photos
  * without the credentials their URLs may carry (issue 40, redact.ts).
  */
-import { MAX_IMAGES, type CompanyKey } from 'shared-contracts';
+import { MAX_IMAGES } from 'shared-contracts';
+import { agencyBySlug } from '../agencies/repository';
 import type { Db } from '../db/client';
 import type { AnuncioRow, NewAnuncioRow } from '../db/schema';
 import { deletePhotos, sizesOfKeys, type PhotoStorage } from '../photos';
@@ -21,7 +22,8 @@ import { FeedError, MAX_REPORTED, type ImportReport } from './types';
 export interface ImportOptions {
   db: Db;
   storage: PhotoStorage;
-  partner: CompanyKey;
+  /** The agency's slug (agencias.slug): its listings' `source`. */
+  partner: string;
   /** File path or http(s) URL. */
   location: string;
   usdDopRate: number;
@@ -55,6 +57,14 @@ function changedValues(row: AnuncioRow, next: NewAnuncioRow): Partial<NewAnuncio
   // Issue 45: the photos' sizes travel with their keys.
   if ('imageKeys' in changes) changes.imageSizes = next.imageSizes;
   return Object.keys(changes).length ? (changes as Partial<NewAnuncioRow>) : null;
+}
+
+/** Issue 46: a feed is imported only under an agency of the database, and never while it is paused. */
+async function activePartnerName(db: Db, slug: string): Promise<string> {
+  const agency = await agencyBySlug(db, slug);
+  if (!agency) throw new FeedError(`inmobiliaria desconocida: ${slug} (npm run agencies -- add)`);
+  if (agency.status === 'paused') throw new FeedError(`${slug} está pausada: no se importa (npm run agencies -- resume ${slug})`);
+  return agency.name;
 }
 
 export async function importFeed(opts: ImportOptions): Promise<ImportReport> {
@@ -128,12 +138,13 @@ export async function importFeed(opts: ImportOptions): Promise<ImportReport> {
 
   let feed: Awaited<ReturnType<typeof openFeed>> | null = null;
   try {
+    const partnerName = await activePartnerName(db, partner);
     feed = await openFeed(opts.location, limits);
     const ads = feed.format === 'json' ? parseJsonAds(feed.chunks) : parseXmlAds(feed.chunks);
     let batch: Accepted[] = [];
     for await (const raw of ads) {
       report.ads += 1;
-      const mapped = mapAd(raw, partner, opts.usdDopRate);
+      const mapped = mapAd(raw, partnerName, opts.usdDopRate);
       if (mapped.ref && seen.has(mapped.ref)) {
         reject(mapped.ref, 'id repetido en el feed');
         continue;

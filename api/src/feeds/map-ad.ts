@@ -4,7 +4,7 @@
  * legitimately differ: the search list of property types, no apellido, email optional.
  */
 import { z } from 'zod';
-import { ATTR_LIMITS, COMPANIES, MAX_IMAGES, MSG, PROPIEDAD_FILTER, PROPOSITO_FILTER, locationLine, type CompanyKey } from 'shared-contracts';
+import { ATTR_LIMITS, MAX_IMAGES, MSG, PROPIEDAD_FILTER, PROPOSITO_FILTER, locationLine } from 'shared-contracts';
 import { anuncioFieldsSchema, firstError, phoneOrAsIs } from 'shared-contracts/schemas';
 import type { NewAnuncioRow } from '../db/schema';
 import { htmlToText } from './html-text';
@@ -79,7 +79,8 @@ export function photoUrlsOf(raw: RawAd): string[] {
   return urls;
 }
 
-export function mapAd(raw: RawAd, partner: CompanyKey, usdDopRate: number): MapResult {
+/** `partnerName`: the agency's name (agencias.name), the listing's `empresa`. */
+export function mapAd(raw: RawAd, partnerName: string, usdDopRate: number): MapResult {
   const ref = clean(raw.id);
   const fail = (reason: string): MapResult => ({ ok: false, ref, reason });
   if (!ref) return fail('sin id');
@@ -108,7 +109,7 @@ export function mapAd(raw: RawAd, partner: CompanyKey, usdDopRate: number): MapR
   }
   const parking = parseCount(raw.parking);
   const baths = parseBathrooms(raw.bathrooms);
-  const display = COMPANIES[partner];
+  const display = partnerName;
   const description = shorten(htmlToText(raw.content ?? ''), DESCRIPTION_MAX);
   const candidate = {
     title: shorten(clean(htmlToText(raw.title ?? '')), TITLE_MAX),

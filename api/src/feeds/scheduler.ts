@@ -1,6 +1,6 @@
 /**
  * Scheduled imports inside the API server: when FEEDS_INTERVAL_MINUTES is above 0, every
- * configured partner is imported at start and then on that interval. Runs never overlap (the next
+ * active agency with a feed (issue 46) is imported at start and then on that interval. Runs never overlap (the next
  * one is timed from the end of the last), never crash the server, and clear the search caches (of
  * every instance) so new listings show at once. Off by default.
  *
@@ -21,7 +21,7 @@ export interface FeedScheduler {
 }
 
 export function startFeedScheduler(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): FeedScheduler | null {
-  const settings = feedSettings(env, app.config.dataDir);
+  const settings = feedSettings(env);
   if (settings.intervalMinutes <= 0) return null;
   const intervalMs = settings.intervalMinutes * 60_000;
   let timer: NodeJS.Timeout | null = null;
@@ -43,7 +43,6 @@ export function startFeedScheduler(app: FastifyInstance, env: NodeJS.ProcessEnv 
         db: app.db,
         storage: app.photoStorage,
         usdDopRate: app.config.usdDopRate,
-        configPath: settings.configPath,
       });
       for (const report of reports) {
         app.log[report.ok ? 'info' : 'error']({ feedImport: { ...report, rejections: undefined, photoFailures: undefined } }, formatReport(report));
@@ -73,7 +72,7 @@ export function startFeedScheduler(app: FastifyInstance, env: NodeJS.ProcessEnv 
     await running;
   };
   app.server.once('close', () => void stop());
-  app.log.info({ every: settings.intervalMinutes, config: settings.configPath }, 'importación de feeds programada');
+  app.log.info({ every: settings.intervalMinutes }, 'importación de feeds programada');
   schedule(0);
   return { stop, runNow };
 }

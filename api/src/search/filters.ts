@@ -96,6 +96,8 @@ export const FILTERS: readonly FilterDef[] = [
   { key: 'entregaHasta', cube: 'none', where: (x) => lte(s.entrega, sql`${x} * 100 + 12`), passes: (f, r) => f.entregaHasta === undefined || atMost(r.entrega, f.entregaHasta * 100 + 12) },
   // the fee in the search's currency, as prices (RD$ without one)
   { key: 'mantenimientoMax', cube: 'none', where: (x, f) => lte(f.moneda === 'US' ? s.mantenimientoUs : s.mantenimientoRd, v(x)), passes: (f, r) => atMost(f.moneda === 'US' ? r.mantenimientoUs : r.mantenimientoRd, f.mantenimientoMax) },
+  // Issue 46 (docs/decisions/0040-agencies.md): an owner's listings only, or agencies' only
+  { key: 'anunciante', cube: 'none', where: (x) => sql`${s.agencia} = (${x} = 'inmobiliaria')`, passes: (f, r) => !f.anunciante || r.agencia === (f.anunciante === 'inmobiliaria') },
   {
     key: 'zona', cube: 'none',
     parts: { names: BOX, of: (f) => f.zona! },

@@ -33,12 +33,16 @@ export interface SearchRow {
   // Issue 44 (migration 0022): both or neither
   lat: number | null;
   lng: number | null;
+  // Issue 46 (migration 0024): an agency advertises it (anuncios.source set)
+  agencia: boolean;
 }
 
 /** The issue-42 columns of a listing that gives none of them (tests and benchmarks build rows with it). */
 export const UNKNOWN_ATTRIBUTES = {
   banos: null, parqueos: null, amueblado: null, respaldo: null, ascensor: null, piscina: null, seguridad24h: null,
   construccion: null, entrega: null, mantenimientoRd: null, mantenimientoUs: null, lat: null, lng: null,
+  // issue 46: an owner's listing
+  agencia: false,
 } as const satisfies Partial<SearchRow>;
 
 /** A row that entered the searchable listings, with its card as a search page shows it (when known). */
@@ -76,6 +80,7 @@ export function searchRowOf(row: AnuncioRow): SearchRow {
     mantenimientoUs: row.mantenimientoUs,
     lat: row.latitude !== null && row.longitude !== null ? row.latitude : null,
     lng: row.latitude !== null && row.longitude !== null ? row.longitude : null,
+    agencia: row.source !== null,
   };
 }
 

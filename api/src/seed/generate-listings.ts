@@ -3,7 +3,7 @@
  * coordinates jittered around them, market-like prices per type and purpose, Spanish text,
  * and about a third from the partner companies. Deterministic for a seed.
  */
-import { COMPANIES, COMPANY_KEYS, DO_BBOX, type Moneda, type Propiedad, type Proposito } from 'shared-contracts';
+import { DO_BBOX, type Moneda, type Propiedad, type Proposito } from 'shared-contracts';
 import type { NewAnuncioRow } from '../db/schema';
 import { getGazetteer, type Municipality, type Sector } from '../geocoder';
 import { demoAttributes } from './demo-attributes';
@@ -14,6 +14,21 @@ import {
 } from './catalogue-data';
 
 export const DEFAULT_USD_DOP_RATE = 60;
+
+/**
+ * The six partner agencies migration 0024 creates (issue 46: agencies live in the database; the
+ * demo catalogue draws its partner listings from these, which every database has).
+ */
+export const DEMO_PARTNERS = {
+  hazim: 'Hazim',
+  tucasard: 'TuCasaRD',
+  noves: 'Noves',
+  habitame: 'Habitame',
+  cindy: 'Cindy',
+  inversionisto: 'Inversionisto',
+} as const;
+export type DemoPartner = keyof typeof DEMO_PARTNERS;
+export const DEMO_PARTNER_KEYS = Object.keys(DEMO_PARTNERS) as DemoPartner[];
 export const PARTNER_SHARE = 1 / 3;
 
 export interface GenerateOptions {
@@ -96,7 +111,7 @@ function description(rng: Rng, l: DemoListing, where: string): string {
 /** Listing number `index` of the catalogue for `seed`. */
 export function generateDemoListing(seed: number, index: number, usdDopRate = DEFAULT_USD_DOP_RATE): DemoListing {
   const rng = rngFor(seed, index);
-  const partner = rng.chance(PARTNER_SHARE) ? rng.pick(COMPANY_KEYS) : null;
+  const partner = rng.chance(PARTNER_SHARE) ? rng.pick(DEMO_PARTNER_KEYS) : null;
   const propiedad = rng.weighted(partner && rng.chance(0.15) ? PARTNER_ONLY_TYPES : TYPE_WEIGHTS);
   const profile = TYPE_PROFILES[propiedad]!;
   const proposito: Proposito = profile.perM2
@@ -134,7 +149,7 @@ export function generateDemoListing(seed: number, index: number, usdDopRate = DE
     parqueo: !profile.perM2 && rng.chance(0.85),
     name: first,
     apellido: last,
-    empresa: partner ? COMPANIES[partner] : '',
+    empresa: partner ? DEMO_PARTNERS[partner] : '',
     movil: phone(rng),
     email: `${slug(first)}.${slug(last)}${index % 1000}@${partner ? `${partner}.example.com` : 'example.com'}`,
     place: municipality.name,

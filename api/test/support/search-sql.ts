@@ -3,7 +3,7 @@
  * search suites compare the API's counts and pages with (so the trigger-kept search table, the
  * cubes and the cached statements are all checked against the source of truth).
  */
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Filters } from 'shared-contracts';
 import { anuncios } from '../../src/db/schema';
 
@@ -23,6 +23,8 @@ export function whereOnAnuncios(f: Filters) {
     f.region ? eq(anuncios.region, f.region) : undefined,
     f.locality ? eq(anuncios.locality, f.locality) : undefined,
     ...attributeConditions(f),
+    // issue 46: an agency's listing has its slug in source; an owner's has none
+    f.anunciante ? (f.anunciante === 'inmobiliaria' ? isNotNull(anuncios.source) : isNull(anuncios.source)) : undefined,
   );
 }
 

@@ -68,13 +68,16 @@ function renderAt(url: string) {
 }
 const searches = () => api.requests.filter((r) => r.path === '/allAnuncios').map((r) => r.body);
 
-const ATTRS = '?moneda=US&banosMin=2&parqueosMin=2&amueblado=si&respaldo=planta&ascensor=si&construccion=planos&entregaHasta=2027&mantenimientoMax=300';
+const ATTRS = '?moneda=US&banosMin=2&parqueosMin=2&amueblado=si&respaldo=planta&ascensor=si&construccion=planos&entregaHasta=2027&mantenimientoMax=300&anunciante=dueno';
 
 test('the attribute filters of the address reach the API and the panel; ticking one more keeps them all in the address', async () => {
   renderAt(`/${ATTRS}`);
   await screen.findByText('Anuncio 1');
   expect(searches()[0]).toEqual({
-    filters: { moneda: 'US', banosMin: 2, parqueosMin: 2, amueblado: 'si', respaldo: 'planta', ascensor: true, construccion: 'planos', entregaHasta: 2027, mantenimientoMax: 300 },
+    filters: {
+      moneda: 'US', banosMin: 2, parqueosMin: 2, amueblado: 'si', respaldo: 'planta', ascensor: true, construccion: 'planos', entregaHasta: 2027, mantenimientoMax: 300,
+      anunciante: 'dueno',
+    },
     page: 0,
   });
   fireEvent.click(screen.getByRole('button', { name: LABELS.masFiltros }));
@@ -83,14 +86,16 @@ test('the attribute filters of the address reach the API and the panel; ticking 
   expect(screen.getByRole('combobox', { name: LABELS.amueblado }).closest('.ant-select')).toHaveTextContent('Amueblado');
   expect(screen.getByRole('combobox', { name: LABELS.respaldo }).closest('.ant-select')).toHaveTextContent('Planta eléctrica full');
   expect(screen.getByRole('checkbox', { name: LABELS.ascensor })).toBeChecked();
+  // issue 46: the advertiser
+  expect(screen.getByRole('combobox', { name: LABELS.anunciante }).closest('.ant-select')).toHaveTextContent('Solo dueño directo');
   expect(screen.getByRole('checkbox', { name: LABELS.piscina })).not.toBeChecked();
   fireEvent.click(screen.getByRole('checkbox', { name: LABELS.piscina }));
   fireEvent.click(screen.getByRole('checkbox', { name: LABELS.ascensor }));
   fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
   await waitFor(() =>
-    expect(location).toBe('/?moneda=US&banosMin=2&parqueosMin=2&amueblado=si&respaldo=planta&piscina=si&construccion=planos&entregaHasta=2027&mantenimientoMax=300'),
+    expect(location).toBe('/?moneda=US&banosMin=2&parqueosMin=2&amueblado=si&respaldo=planta&piscina=si&construccion=planos&entregaHasta=2027&mantenimientoMax=300&anunciante=dueno'),
   );
-  await waitFor(() => expect(searches().at(-1)).toMatchObject({ filters: { piscina: true, amueblado: 'si' }, page: 0 }));
+  await waitFor(() => expect(searches().at(-1)).toMatchObject({ filters: { piscina: true, amueblado: 'si', anunciante: 'dueno' }, page: 0 }));
   expect((searches().at(-1) as { filters: object }).filters).not.toHaveProperty('ascensor');
 });
 

@@ -36,6 +36,8 @@ test('shows title, uppercase purpose and type, rooms, area, location, descriptio
   expect(screen.getByText('RD$ 1,234,567/mes')).toBeInTheDocument();
   expect(screen.getByText(/Casa amplia y fresca/)).toHaveStyle({ WebkitLineClamp: '3' });
   expect(screen.queryByText(/Empresa:/)).not.toBeInTheDocument();
+  // issue 46: an owner's listing says so
+  expect(screen.getByText('Dueño directo')).toBeInTheDocument();
 });
 
 test('issue 42: half bathrooms, street line beside the sector, price per m² in both currencies, a project with its delivery', () => {
@@ -63,10 +65,19 @@ test('issue 42: no price per m² without an area, no badge for a finished buildi
   expect(screen.getByText('Gazcue, Santo Domingo de Guzmán, Distrito Nacional')).toBeInTheDocument();
 });
 
-test('US price, company label from the source key, and the location fallback', () => {
-  renderCard(makeAnuncio({ price: 250000, moneda: 'US', source: 'tucasard', locality: '', place: '', region: '' }));
-  expect(screen.getByText('US$ 250,000')).toBeInTheDocument();
-  expect(screen.getByText('Empresa: TuCasaRD')).toBeInTheDocument();
+test("US price, the agency's name from GET /agencias (issue 46), and the location fallback", async () => {
+  const agencias = await startRecordedApi((req) =>
+    req.path === '/agencias' ? { status: 200, body: { agencias: [{ slug: 'tucasard', nombre: 'TuCasaRD' }, { slug: 'nueva', nombre: 'Nueva & Cía' }] } } : { status: 404, body: {} },
+  );
+  usePortalStore.setState({ config: parseRuntimeConfig({ apiBaseUrl: agencias.url }) });
+  try {
+    renderCard(makeAnuncio({ price: 250000, moneda: 'US', source: 'tucasard', locality: '', place: '', region: '' }));
+    expect(screen.getByText('US$ 250,000')).toBeInTheDocument();
+    expect(await screen.findByText('Empresa: TuCasaRD')).toBeInTheDocument();
+    expect(screen.queryByText('Dueño directo')).not.toBeInTheDocument();
+  } finally {
+    await agencias.close();
+  }
   expect(screen.getByText('República Dominicana')).toBeInTheDocument();
 });
 

@@ -14,7 +14,6 @@ import {
   DESCRIPTION_CLAMP_LINES,
   MSG,
   anuncioPath,
-  companyDisplayName,
   formatArea,
   formatBanos,
   formatRooms,
@@ -28,6 +27,7 @@ import { PriceBothCurrencies, PricePerM2 } from '../../../components/price-both-
 import { addressLine, construccionBadge } from '../../../components/listing-lines';
 import { WhatsAppButton } from '../../../components/whatsapp-button';
 import { Chip, Surface } from '../../../components/surface';
+import { AdvertiserLine } from '../../agencias';
 import { FavoriteHeart } from '../../favoritos';
 
 const DeleteButton = lazy(() => import('../../../components/delete-button').then((m) => ({ default: m.DeleteButton })));
@@ -66,7 +66,6 @@ export function AnuncioCard({ anuncio, onDelete, priority = false }: AnuncioCard
   const navigate = useNavigate();
   // the theme's secondary text: readable (4.5:1) in the light and the dark scheme
   const { token } = theme.useToken();
-  const company = companyDisplayName(anuncio.source);
   const href = anuncioPath(anuncio._id);
   // a real link (works without JavaScript, opens in a new tab); a plain click stays in the app
   const openDetail = (e: MouseEvent) => {
@@ -87,11 +86,7 @@ export function AnuncioCard({ anuncio, onDelete, priority = false }: AnuncioCard
             <Chip key={t}>{t}</Chip>
           ))}
         </div>
-        {company && (
-          <div>
-            {MSG.empresa} {company}
-          </div>
-        )}
+        <AdvertiserLine anuncio={anuncio} />
         <div className="anuncio-card-location" style={{ color: token.colorTextSecondary, fontSize: 13 }}>
           {addressLine(anuncio)}
         </div>

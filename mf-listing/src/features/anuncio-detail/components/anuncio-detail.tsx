@@ -11,7 +11,6 @@ import {
   MAP,
   MSG,
   amenities,
-  companyDisplayName,
   descriptionLines,
   formatArea,
   formatBanos,
@@ -31,6 +30,7 @@ import { Chip, Surface } from '../../../components/surface';
 import { useNearViewport } from '../../../hooks/use-near-viewport';
 import { ClosedBanner, PriceDrop, UpdatedAgo } from './listing-status-notes';
 import { FavoriteHeart } from '../../favoritos';
+import { AdvertiserLine } from '../../agencias';
 import './anuncio-detail.css';
 
 // leaflet (50 KB gzip) is fetched when the map comes near the screen; the delete button and its
@@ -88,7 +88,6 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
   // text colours that keep 4.5:1 contrast in the light and the dark scheme (axe, e2e/tests/a11y.spec.ts)
   const { token } = theme.useToken();
   const photoHeight = screens.sm ? DETAIL_IMAGE_HEIGHT.wide : DETAIL_IMAGE_HEIGHT.narrow;
-  const company = companyDisplayName(anuncio.source);
   const advisor = [anuncio.name, anuncio.apellido].filter(Boolean).join(' ');
   const closed = isClosed(anuncio.estado);
   const hasPosition = anuncio.latitude != null && anuncio.longitude != null;
@@ -131,11 +130,7 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
           <p key={i}>{line}</p>
         ))}
       </div>
-      {company && (
-        <p style={{ margin: '8px 0 4px' }}>
-          {MSG.empresa} {company}
-        </p>
-      )}
+      <AdvertiserLine anuncio={anuncio} as="p" style={{ margin: '8px 0 4px' }} />
       {advisor && (
         <p style={{ margin: '4px 0 12px' }}>
           {ASESOR_LABEL} {advisor}

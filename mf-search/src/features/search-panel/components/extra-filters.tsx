@@ -3,11 +3,14 @@
  * attributes (bathrooms and parking at least, furniture, power backup at least, amenities asked
  * for, a project's state and delivery year, the maintenance fee at most). Loaded the first time
  * it is opened: the home page's first load does not pay for InputNumber. The amenities are plain
- * checkboxes: only "with it" is a filter (an unticked box asks nothing).
+ * checkboxes: only "with it" is a filter (an unticked box asks nothing). Issue 46: the advertiser,
+ * "Solo dueño directo" or "Solo inmobiliarias".
  */
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import {
+  ANUNCIANTE_LABELS,
+  ANUNCIANTES,
   AMUEBLADO_LABELS,
   AMUEBLADOS,
   ATTR_LIMITS,
@@ -25,11 +28,12 @@ const NUMBER_FIELDS = ['habitaciones', 'metrosMin', 'metrosMax', 'precioMin', 'p
 const MINIMUMS = ['banosMin', 'parqueosMin'] as const;
 const FLAGS = ['ascensor', 'piscina', 'seguridad24h'] as const;
 type Option = { value: string; label: string };
-const CHOICES: Record<'moneda' | 'amueblado' | 'respaldo' | 'construccion', Option[]> = {
+const CHOICES: Record<'moneda' | 'amueblado' | 'respaldo' | 'construccion' | 'anunciante', Option[]> = {
   moneda: MONEDAS.map((v) => ({ value: v, label: v })),
   amueblado: AMUEBLADOS.map((v) => ({ value: v, label: AMUEBLADO_LABELS[v] })),
   respaldo: RESPALDO_FILTER.map((v) => ({ value: v, label: RESPALDO_FILTER_LABELS[v] })),
   construccion: CONSTRUCCIONES.map((v) => ({ value: v, label: CONSTRUCCION_LABELS[v] })),
+  anunciante: ANUNCIANTES.map((v) => ({ value: v, label: ANUNCIANTE_LABELS[v] })),
 };
 
 function NumberField({ name, values, onChange, year = false }: { name: FieldName; values: PanelValues; onChange: OnChange; year?: boolean }) {
@@ -83,6 +87,7 @@ export default function ExtraFilters({ values, onChange }: { values: PanelValues
       <ChoiceField name="construccion" {...field} />
       <NumberField name="entregaHasta" year {...field} />
       <NumberField name="mantenimientoMax" {...field} />
+      <ChoiceField name="anunciante" {...field} />
       <fieldset className="search-field search-panel-flags">
         <legend className="visually-hidden">Comodidades</legend>
         {FLAGS.map((name) => (

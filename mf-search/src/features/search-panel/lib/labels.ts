@@ -1,4 +1,4 @@
-import { ATTR_FIELD_LABELS, FIELD_LABELS } from 'shared-contracts';
+import { ANUNCIANTE_LABEL, ATTR_FIELD_LABELS, FIELD_LABELS } from 'shared-contracts';
 
 export const LABELS = {
   place: 'Lugar',
@@ -23,6 +23,8 @@ export const LABELS = {
   construccion: ATTR_FIELD_LABELS.construccion,
   entregaHasta: ATTR_FIELD_LABELS.entregaHasta,
   mantenimientoMax: ATTR_FIELD_LABELS.mantenimientoMax,
+  // issue 46
+  anunciante: ANUNCIANTE_LABEL,
   masFiltros: 'Más filtros',
   menosFiltros: 'Menos filtros',
 } as const;
