@@ -35,6 +35,13 @@ test('an imported partner listing shows its company on the card and the detail',
   await page.goto(`/anuncioDetailedView/${anuncio._id}`);
   await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
   await expect(page.getByText('Empresa: Hazim')).toBeVisible();
+
+  // the server's HTML already names the agency (issue 46: the names are embedded with the page),
+  // on the detail and on the card of a search that lists it
+  for (const url of [`/anuncioDetailedView/${anuncio._id}`, '/?region=La+Altagracia&propiedad=Villa&anunciante=inmobiliaria']) {
+    const html = await (await page.request.get(url)).text();
+    expect(html, url).toContain('Empresa: Hazim');
+  }
 });
 
 test('issue 46: "Solo dueño directo" from the panel lists owners only, in the address; "Solo inmobiliarias" lists the partner', async ({ page }) => {

@@ -48,10 +48,29 @@ export interface ServerDataResult {
    * with the page's own module before hydrating, so no part of the server's HTML waits for code.
    */
   remotes?: string[];
+  /**
+   * Other answers the page's components read, embedded under their own keys beside `key`'s (the
+   * agencies' names of the cards' and the detail's advertiser line: `agenciasDataKey`).
+   */
+  also?: Record<string, unknown>;
 }
 
 export type ServerDataLoader = (ctx: ServerDataContext) => Promise<ServerDataResult>;
 
+/** The key of the agencies' names (`GET /agencias`, issue 46), embedded with every page showing listings. */
+export const agenciasDataKey = 'agencias';
+/**
+ * The agencies' names for a page's `also`: the server's HTML names a partner's listings as the
+ * hydrated page does. Nothing when the API could not say (the line then waits for the browser's
+ * own request): the page itself does not fail for it.
+ */
+export async function agenciasAlso(api: ApiClient, signal?: AbortSignal): Promise<Record<string, unknown> | undefined> {
+  try {
+    return { [agenciasDataKey]: await api.agencias(signal) };
+  } catch {
+    return undefined;
+  }
+}
 /** The key under which a listing's detail is embedded. */
 export const anuncioDataKey = (anuncioId: string) => `anuncio:${anuncioId}`;
 /** The key under which a search's results are embedded (the path and query the page shows). */

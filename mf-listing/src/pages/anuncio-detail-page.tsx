@@ -2,7 +2,7 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'web-runtime/router';
 import Button from 'antd/es/button';
-import { MSG, ROUTES, type ServerDataLoader } from 'shared-contracts';
+import { agenciasAlso, MSG, ROUTES, type ServerDataLoader } from 'shared-contracts';
 import { StatusPanel } from 'web-runtime/remote';
 import { AnuncioDetail } from '../features/anuncio-detail/components/anuncio-detail';
 import { Breadcrumb } from '../features/anuncio-detail/components/breadcrumb';
@@ -84,7 +84,8 @@ export const serverData: ServerDataLoader = async ({ params, api, siteUrl }) => 
   const anuncioId = params.anuncioId ?? '';
   // the browser's query of this listing starts from this answer (same key, same fetcher)
   const key = anuncioKey(anuncioId);
-  const anuncio = await getAnuncio(api, anuncioId, AbortSignal.timeout(5000));
+  const signal = AbortSignal.timeout(5000);
+  const [anuncio, also] = await Promise.all([getAnuncio(api, anuncioId, signal), agenciasAlso(api, signal)]);
   if (!anuncio) return { status: 404, key, data: null };
-  return { status: 200, key, data: anuncio, head: listingHead(anuncio, siteUrl) };
+  return { status: 200, key, data: anuncio, head: listingHead(anuncio, siteUrl), also };
 };

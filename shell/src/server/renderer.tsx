@@ -158,6 +158,7 @@ export function createRenderer(options: RendererOptions): Renderer {
             const result = await serverData({ params: routed.match!.params, pathname, search, api, siteUrl: options.siteUrl });
             status = result.status;
             pageData[result.key] = result.data;
+            Object.assign(pageData, result.also);
             head = result.head;
             modules.push(...(result.remotes ?? []));
           } catch (err) {

@@ -4,10 +4,11 @@
  * the API's database, never from a compiled list: a partner the operator adds shows its name
  * with no release.
  */
-import { agencyNames, type ApiClient } from 'shared-contracts';
+import { agenciasDataKey, agencyNames, type ApiClient } from 'shared-contracts';
 import { useApi, useQuery } from 'web-runtime/store';
 
-export const AGENCIAS_KEY = 'agencias';
+/** Also the key the server renderer embeds the names under (`serverAgencias`): the first paint names the agencies. */
+export const AGENCIAS_KEY = agenciasDataKey;
 
 export const getAgencias = (api: ApiClient, signal?: AbortSignal) => api.agencias(signal);
 

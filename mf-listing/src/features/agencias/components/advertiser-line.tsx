@@ -17,7 +17,7 @@ export function AdvertiserLine({ anuncio, as: Tag = 'div', style }: { anuncio: P
   if (!name) return null;
   return (
     <Tag className="anuncio-anunciante" style={style}>
-      {MSG.empresa} {name}
+      {`${MSG.empresa} ${name}`}
     </Tag>
   );
 }
