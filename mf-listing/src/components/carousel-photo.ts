@@ -39,6 +39,9 @@ export function photoAlt(title: string, index: number, total: number): string {
   return total > 1 ? `${title} — foto ${index + 1} de ${total}` : `${title} — foto`;
 }
 
+/** The accessible name of a carousel's position control ("Foto 3 de 12" is its value). */
+export const photosLabel = (title: string) => `Fotos: ${title}`;
+
 export function photoStyle(height: number, fit: 'cover' | 'contain') {
   return { width: '100%', height, objectFit: fit, display: 'block', background: '#f3f4f6' } as const;
 }
