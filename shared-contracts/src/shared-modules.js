@@ -39,6 +39,8 @@ const SHARED_MODULES = [
   // the photo carousel (react-slick): one copy for the listing cards, the detail and the map's
   // popups, loaded after the first paint (issue 47; each remote used to ship its own 19 KB gzip)
   { name: 'web-runtime/photo-slider', package: 'web-runtime', checked: false, shell: true },
+  // the full-screen gallery (antd's Image preview): fetched when a gallery is opened (issue 47)
+  { name: 'web-runtime/photo-gallery', package: 'web-runtime', checked: false, shell: true },
 ];
 
 /**

@@ -26,11 +26,11 @@ const SlickCarousel = lazy(loadSlick);
 /** A horizontal move at least this long, made before the carousel arrived, is a swipe. */
 const SWIPE_PX = 30;
 
-export function ImageCarousel({ images, title, height, fit = 'cover', className, size = 'full', priority = false, upgrade = 'near' }: ImageCarouselProps) {
+export function ImageCarousel({ images, title, height, fit = 'cover', className, size = 'full', priority = false, upgrade = 'near', onOpen }: ImageCarouselProps) {
   const box = useRef<HTMLDivElement>(null);
   const many = images.length > 1;
   const [upgraded, upgradeNow] = useNearViewport(box, { enabled: many && upgrade === 'near' });
-  const style = photoStyle(height, fit);
+  const style = photoStyle(height, fit, Boolean(onOpen));
   // A touch only fetches the carousel's code; the carousel takes over when the finger lifts,
   // on the photo the gesture asked for (a swipe: the next one, or the last going back), so a
   // swipe made on the first photo is never lost, whether the code was there already or not.
@@ -73,7 +73,7 @@ export function ImageCarousel({ images, title, height, fit = 'cover', className,
       onTouchEnd={many ? touchEnd : undefined}
       onFocus={many ? focus : undefined}
     >
-      <img {...photoProps(images[0], size, priority)} alt={photoAlt(title, 0, images.length)} height={height} style={style} />
+      <img {...photoProps(images[0], size, priority)} alt={photoAlt(title, 0, images.length)} height={height} style={style} onClick={onOpen && (() => onOpen(0))} />
       {/* the carousel's navigation row, drawn until the carousel takes over (same size, no shift) */}
       {many && <IndicatorPreview count={images.length} label={photosLabel(title)} />}
     </div>
@@ -81,7 +81,7 @@ export function ImageCarousel({ images, title, height, fit = 'cover', className,
   if (!many || !upgraded) return firstPhoto;
   return (
     <Suspense fallback={firstPhoto}>
-      <SlickCarousel images={images} title={title} height={height} fit={fit} className={className} size={size} initialSlide={initialSlide} autoFocus={focused} />
+      <SlickCarousel images={images} title={title} height={height} fit={fit} className={className} size={size} initialSlide={initialSlide} autoFocus={focused} onOpen={onOpen} />
     </Suspense>
   );
 }

@@ -16,14 +16,15 @@ export default function SlickCarousel({
   size = 'full',
   initialSlide = 0,
   autoFocus = false,
+  onOpen,
 }: ImageCarouselProps & { initialSlide?: number; autoFocus?: boolean }) {
-  const style = photoStyle(height, fit);
+  const style = photoStyle(height, fit, Boolean(onOpen));
   return (
     <div className={['listing-carousel', className].filter(Boolean).join(' ')}>
       <PhotoSlider count={images.length} initialSlide={initialSlide} label={photosLabel(title)} autoFocus={autoFocus}>
         {images.map((src, i) => (
           <div key={`${i}-${src}`}>
-            <img {...photoProps(src, size, i === initialSlide)} fetchPriority={undefined} alt={photoAlt(title, i, images.length)} height={height} style={style} />
+            <img {...photoProps(src, size, i === initialSlide)} fetchPriority={undefined} alt={photoAlt(title, i, images.length)} height={height} style={style} onClick={onOpen && (() => onOpen(i))} />
           </div>
         ))}
       </PhotoSlider>
