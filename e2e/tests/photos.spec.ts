@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { anuncioPath, cardPhotoUrl, type AllAnunciosResponse, type Anuncio } from 'shared-contracts';
 import { test, expect, api } from '../support/fixtures';
+import { hydrated } from '../support/settle';
 
 let listing: Anuncio;
 
@@ -27,6 +28,7 @@ const shown = (page: Page) => gallery(page).locator('img.ant-image-preview-img')
 async function openDetail(page: Page) {
   await page.goto(anuncioPath(listing._id));
   await expect(page.locator('.anuncio-detail h1')).toHaveText(listing.title);
+  await hydrated(page.locator('.anuncio-detail'));
 }
 
 test('the gallery: opened from the detail, next/previous, "3 / N", zoom, in the URL; back closes it and a reload reopens it', async ({ page, isMobile }) => {
@@ -36,11 +38,8 @@ test('the gallery: opened from the detail, next/previous, "3 / N", zoom, in the 
   });
   await openDetail(page);
   const button = page.getByRole('button', { name: `Ver las ${count()} fotos` });
-  // press until hydrated: a press on the server's HTML does nothing yet
-  await expect(async () => {
-    await button.click({ timeout: 2000 });
-    await expect(gallery(page)).toBeVisible({ timeout: 2000 });
-  }).toPass();
+  await button.click();
+  await expect(gallery(page)).toBeVisible();
   await expect(page).toHaveURL(/[?&]foto=1$/);
   await expect(counter(page)).toHaveText(`1 / ${count()}`);
   await expect(shown(page)).toHaveAttribute('src', listing.image_urls![0]);
@@ -115,11 +114,9 @@ test('the keyboard moves the carousel through one Tab stop, "Foto 2 de N"', asyn
   const control = detail.getByRole('slider', { name: `Fotos: ${listing.title}` });
   await expect(control).toHaveAttribute('aria-valuetext', `Foto 1 de ${count()}`);
   // Tab from the top of the page until the carousel's control has the focus
-  await page.locator('body').focus();
-  await expect(async () => {
-    await page.keyboard.press('Tab');
-    await expect(control).toBeFocused({ timeout: 200 });
-  }).toPass({ timeout: 20_000 });
+  const onControl = () => page.evaluate(() => document.activeElement?.getAttribute('role') === 'slider' && Boolean(document.activeElement.closest('.anuncio-detail')));
+  for (let i = 0; i < 40 && !(await onControl()); i++) await page.keyboard.press('Tab');
+  expect(await onControl(), 'Tab reaches the carousel').toBe(true);
   // the carousel took over and kept the focus on its control
   await expect(detail.locator('.slick-slider')).toBeVisible();
   await expect(control).toBeFocused();
@@ -143,10 +140,8 @@ test('swiping or scrolling down over the carousel scrolls the page: the carousel
   const slider = (await page.locator('.anuncio-detail .slick-list').boundingBox())!;
   const [x, y] = [slider.x + slider.width / 2, slider.y + slider.height * 0.8];
   if (isMobile) {
-    // a real touch drag upwards (Chromium's own gesture, as a finger does it)
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Input.synthesizeScrollGesture', { x, y, yDistance: -300, gestureSourceType: 'touch', speed: 800 });
-    await cdp.detach();
+    // a finger dragged upwards over the photo (touch events Chromium scrolls with, as a real touch)
+    await drag(page, { x, y }, { x, y: y - 250 });
   } else {
     await page.mouse.move(x, y);
     await page.mouse.wheel(0, 300);
@@ -162,11 +157,16 @@ async function bringCarousel(page: Page) {
 }
 
 /** A one-finger horizontal move at height y, from x `from` to x `to` (CDP touch events: a real touch). */
-async function swipe(page: Page, from: number, to: number, y: number, steps = 6) {
+async function swipe(page: Page, from: number, to: number, y: number) {
+  await drag(page, { x: from, y }, { x: to, y });
+}
+
+/** One finger from `a` to `b` in ten moves. */
+async function drag(page: Page, a: { x: number; y: number }, b: { x: number; y: number }) {
   const cdp = await page.context().newCDPSession(page);
-  const point = (x: number) => [{ x, y }];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from) });
-  for (let i = 1; i <= steps; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(from + ((to - from) * i) / steps) });
+  const at = (i: number) => [{ x: a.x + ((b.x - a.x) * i) / 10, y: a.y + ((b.y - a.y) * i) / 10 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (let i = 1; i <= 10; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(i) });
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }
