@@ -51,13 +51,18 @@ function sharedVersion(pkg) {
 }
 
 /**
- * The shared modules (the one list: shared-contracts/src/shared-modules.js) and antd.
- * @param {{ provideAntd: boolean }} options
+ * The shared modules (the one list: shared-contracts/src/shared-modules.js) and antd. What the
+ * shell alone provides (antd, the modules marked `shell`) is left out of a remote's build
+ * (import: false) when `provideAntd` is false; the server builds keep their own copy of the
+ * `shell` modules (`shellModules: true`), which are only drawn in the browser.
+ * @param {{ provideAntd: boolean, shellModules?: boolean }} options
  * @returns {SharedObject}
  */
-function sharedConfig({ provideAntd }) {
+function sharedConfig({ provideAntd, shellModules = provideAntd }) {
   return {
-    ...Object.fromEntries(SHARED_MODULES.map((m) => [m.name, { singleton: true, requiredVersion: sharedVersion(m.package) }])),
+    ...Object.fromEntries(
+      SHARED_MODULES.map((m) => [m.name, { singleton: true, requiredVersion: sharedVersion(m.package), ...(m.shell && !shellModules ? { import: false } : {}) }]),
+    ),
     'antd/': { singleton: true, requiredVersion: installedVersion('antd'), ...(provideAntd ? {} : { import: false }) },
   };
 }
@@ -284,7 +289,7 @@ function createServerConfig({ dir, name, exposes = {}, isShell = false }) {
           library: isShell ? undefined : { type: 'commonjs-module', name },
           remoteType: 'script',
           // the shell provides antd on the server as in the browser (decision 0002)
-          shared: sharedConfig({ provideAntd: isShell }),
+          shared: sharedConfig({ provideAntd: isShell, shellModules: true }),
           runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
           dts: false,
           manifest: false,

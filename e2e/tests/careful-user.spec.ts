@@ -90,11 +90,12 @@ test('thirty photos: one indicator row under the photo ("1 / 30" with previous/n
     // touched: the carousel itself takes over, with the same single row
     await photo.hover();
     await photo.dispatchEvent('pointerdown');
+    await expect(carousel.locator('.slick-slider')).toBeVisible();
     const next = carousel.getByRole('button', { name: 'Foto siguiente' });
     await expect(next).toBeVisible();
-    const row = carousel.locator('.slick-dots.photo-counter');
+    const row = carousel.locator('.photo-nav');
     await expect(row).toHaveText(/1 \/ 30/);
-    await expect(carousel.locator('.slick-dots li')).toHaveCount(0);
+    await expect(carousel.locator('.photo-nav__dot')).toHaveCount(0);
     const [photoBox, rowBox] = [await photo.boundingBox(), await row.boundingBox()];
     expect(rowBox!.y, 'the row starts below the photo').toBeGreaterThanOrEqual(photoBox!.y + photoBox!.height - 1);
     expect(rowBox!.height, 'one row').toBeLessThanOrEqual(32);
@@ -105,6 +106,8 @@ test('thirty photos: one indicator row under the photo ("1 / 30" with previous/n
     const previous = carousel.getByRole('button', { name: 'Foto anterior' });
     for (let i = 0; i < 3; i++) await previous.click();
     await expect(row).toHaveText(/30 \/ 30/);
+    // issue 47: the position is one control, named and valued for a screen reader
+    await expect(carousel.getByRole('slider', { name: `Fotos: ${manyPhotos.title}` })).toHaveAttribute('aria-valuetext', 'Foto 30 de 30');
   }
 });
 

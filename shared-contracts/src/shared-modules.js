@@ -9,6 +9,8 @@
  *   package  where the version comes from: an installed package or a workspace package
  *   checked  the contract check requires a remote to share it, with the shell's major version
  *            (a second copy would break: two Reacts, two stores, two router contexts, two ApiError classes)
+ *   shell    PROVIDED BY THE SHELL ONLY (shell/src/shell-provides.ts), as antd is: the remotes'
+ *            browser builds leave it out (import: false) unless they run standalone, so one copy ships
  */
 'use strict';
 
@@ -17,6 +19,7 @@
  * @property {string} name
  * @property {string} package
  * @property {boolean} checked
+ * @property {boolean} [shell]
  */
 
 /** @type {readonly SharedModule[]} */
@@ -33,6 +36,11 @@ const SHARED_MODULES = [
   { name: 'web-runtime/store', package: 'web-runtime', checked: true },
   // react-router reaches every app through this re-export, tree-shaken (decision 0004)
   { name: 'web-runtime/router', package: 'web-runtime', checked: true },
+  // the photo carousel (react-slick): one copy for the listing cards, the detail and the map's
+  // popups, loaded after the first paint (issue 47; each remote used to ship its own 19 KB gzip)
+  { name: 'web-runtime/photo-slider', package: 'web-runtime', checked: false, shell: true },
+  // the full-screen gallery (antd's Image preview): fetched when a gallery is opened (issue 47)
+  { name: 'web-runtime/photo-gallery', package: 'web-runtime', checked: false, shell: true },
 ];
 
 /**

@@ -11,6 +11,7 @@ import { registerRemoteRegistry, loadRemoteById, peekRemoteById, preloadRemotes 
 import { App } from './app/app';
 import './app/global.css';
 import './antd-provide';
+import './shell-provides';
 
 async function fetchJson(url: string): Promise<unknown> {
   const res = await fetch(url, { cache: 'no-cache' });

@@ -12,20 +12,23 @@ export interface ImageCarouselProps {
   /** cover fills the box (cards); contain shows the whole photo (detail). */
   fit?: 'cover' | 'contain';
   className?: string;
-  /** Cards and popups show the 640 px rendition (with srcset); the detail the full photo. */
-  size?: 'card' | 'full';
+  /** Cards and popups show the 640 px rendition (with srcset); the detail ('screen') the 640 px
+   * rendition alone, the 1600 px one being the full-screen gallery's (issue 47); 'full' the full photo. */
+  size?: 'card' | 'screen' | 'full';
   /** The page's main photo (first card, the detail): fetched at once and first; others lazily. */
   priority?: boolean;
   /** When the carousel's code comes: 'touch' only when the user reaches for it (the cards and
    * the detail, issue 43); 'near' also when it nears the screen and the browser is idle. */
   upgrade?: 'touch' | 'near';
+  /** A click on a photo opens it full screen (the detail's gallery, issue 47). */
+  onOpen?: (index: number) => void;
 }
 
 /** The <img> attributes of one photo at the carousel's size. */
-export function photoProps(src: string, size: 'card' | 'full', priority: boolean) {
+export function photoProps(src: string, size: 'card' | 'screen' | 'full', priority: boolean) {
   const card = size === 'card';
   return {
-    src: card ? cardPhotoUrl(src) : src,
+    src: size === 'full' ? src : cardPhotoUrl(src),
     srcSet: card ? cardPhotoSrcSet(src) : undefined,
     sizes: card && cardPhotoSrcSet(src) ? CARD_PHOTO_SIZES : undefined,
     width: card ? PHOTO_CARD_WIDTH : 800,
@@ -39,6 +42,9 @@ export function photoAlt(title: string, index: number, total: number): string {
   return total > 1 ? `${title} — foto ${index + 1} de ${total}` : `${title} — foto`;
 }
 
-export function photoStyle(height: number, fit: 'cover' | 'contain') {
-  return { width: '100%', height, objectFit: fit, display: 'block', background: '#f3f4f6' } as const;
+/** The accessible name of a carousel's position control ("Foto 3 de 12" is its value). */
+export const photosLabel = (title: string) => `Fotos: ${title}`;
+
+export function photoStyle(height: number, fit: 'cover' | 'contain', opens = false) {
+  return { width: '100%', height, objectFit: fit, display: 'block', background: '#f3f4f6', cursor: opens ? 'zoom-in' : undefined } as const;
 }

@@ -16,7 +16,7 @@ import { lazy, Suspense, useRef, useState, type PointerEvent, type TouchEvent } 
 import { INDICATOR_HEIGHT, IndicatorPreview } from 'web-runtime/photo-indicator';
 import placeholderUrl from '../assets/placeholder.svg';
 import { useNearViewport } from '../hooks/use-near-viewport';
-import { photoAlt, photoProps, photoStyle, type ImageCarouselProps } from './carousel-photo';
+import { photoAlt, photoProps, photoStyle, photosLabel, type ImageCarouselProps } from './carousel-photo';
 import './image-carousel.css';
 
 export const PLACEHOLDER_ALT = 'Anuncio sin fotos';
@@ -26,17 +26,23 @@ const SlickCarousel = lazy(loadSlick);
 /** A horizontal move at least this long, made before the carousel arrived, is a swipe. */
 const SWIPE_PX = 30;
 
-export function ImageCarousel({ images, title, height, fit = 'cover', className, size = 'full', priority = false, upgrade = 'near' }: ImageCarouselProps) {
+export function ImageCarousel({ images, title, height, fit = 'cover', className, size = 'full', priority = false, upgrade = 'near', onOpen }: ImageCarouselProps) {
   const box = useRef<HTMLDivElement>(null);
   const many = images.length > 1;
   const [upgraded, upgradeNow] = useNearViewport(box, { enabled: many && upgrade === 'near' });
-  const style = photoStyle(height, fit);
+  const style = photoStyle(height, fit, Boolean(onOpen));
   // A touch only fetches the carousel's code; the carousel takes over when the finger lifts,
   // on the photo the gesture asked for (a swipe: the next one, or the last going back), so a
   // swipe made on the first photo is never lost, whether the code was there already or not.
   // A mouse pointer, a press that is not a touch, and focus bring it at once.
   const swipeFrom = useRef<number | null>(null);
   const [initialSlide, setInitialSlide] = useState(0);
+  // reached with the keyboard (Tab onto the first paint's position control): the carousel takes the focus over
+  const [focused, setFocused] = useState(false);
+  const focus = () => {
+    setFocused(true);
+    upgradeNow();
+  };
   const reach = (e: PointerEvent) => {
     if (e.pointerType === 'touch') loadSlick().catch(() => undefined); // a failed fetch is retried by React.lazy
     else upgradeNow();
@@ -65,17 +71,17 @@ export function ImageCarousel({ images, title, height, fit = 'cover', className,
       onPointerDown={many ? reach : undefined}
       onTouchStart={many ? touchStart : undefined}
       onTouchEnd={many ? touchEnd : undefined}
-      onFocus={many ? upgradeNow : undefined}
+      onFocus={many ? focus : undefined}
     >
-      <img {...photoProps(images[0], size, priority)} alt={photoAlt(title, 0, images.length)} height={height} style={style} />
-      {/* the carousel's indicator row, drawn until the carousel takes over (same size, no shift) */}
-      {many && <IndicatorPreview count={images.length} />}
+      <img {...photoProps(images[0], size, priority)} alt={photoAlt(title, 0, images.length)} height={height} style={style} onClick={onOpen && (() => onOpen(0))} />
+      {/* the carousel's navigation row, drawn until the carousel takes over (same size, no shift) */}
+      {many && <IndicatorPreview count={images.length} label={photosLabel(title)} />}
     </div>
   );
   if (!many || !upgraded) return firstPhoto;
   return (
     <Suspense fallback={firstPhoto}>
-      <SlickCarousel images={images} title={title} height={height} fit={fit} className={className} size={size} initialSlide={initialSlide} />
+      <SlickCarousel images={images} title={title} height={height} fit={fit} className={className} size={size} initialSlide={initialSlide} autoFocus={focused} onOpen={onOpen} />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { render, screen, fireEvent, within, waitFor } from '@testing-library/react';
+import { act, render, screen, fireEvent, within, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useParams } from 'web-runtime/router';
 import { makeAnuncio, startRecordedApi, type RecordedApi } from 'web-runtime/testing';
 import { usePortalStore } from 'web-runtime/store';
@@ -106,15 +106,39 @@ test('photos: described alt texts, reserved size, only the first loads eagerly',
 test('issue 39: thirty photos show one row, "1 / 30" with previous/next, never thirty dots', async () => {
   const { container } = renderCard(makeAnuncio({ image_urls: Array.from({ length: 30 }, (_, i) => `http://x/${i + 1}.jpg`) }));
   // first paint: the counter, in the place the carousel will draw it
-  expect(container.querySelector('.photo-counter')).toHaveTextContent('‹1 / 30›');
-  expect(container.querySelectorAll('.carousel-dots-preview li')).toHaveLength(0);
+  expect(container.querySelector('.photo-nav')).toHaveTextContent('‹1 / 30›');
+  expect(container.querySelectorAll('.photo-nav__dot')).toHaveLength(0);
   // the carousel: the same row, now with working buttons (moving through the photos is the
   // browser's: e2e/tests/careful-user.spec.ts)
   fireEvent.pointerDown(screen.getByAltText('Casa con patio en Gazcue — foto 1 de 30'));
-  expect(await screen.findByRole('button', { name: 'Foto siguiente' })).toBeInTheDocument();
+  await waitFor(() => expect(container.querySelector('.slick-slider')).not.toBeNull());
+  expect(screen.getByRole('button', { name: 'Foto siguiente' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Foto anterior' })).toBeInTheDocument();
-  expect(container.querySelectorAll('.slick-dots li')).toHaveLength(0);
-  expect(container.querySelector('.slick-dots.photo-counter')).toHaveTextContent('1 / 30');
+  expect(container.querySelectorAll('.photo-nav__dot')).toHaveLength(0);
+  expect(container.querySelector('.photo-nav')).toHaveTextContent('1 / 30');
+  expect(screen.getByRole('slider', { name: 'Fotos: Casa con patio en Gazcue' })).toHaveAttribute('aria-valuetext', 'Foto 1 de 30');
+});
+
+// Issue 47: the position is one labelled control, one Tab stop, moved with the keys
+test('the keyboard reaches the carousel through one control, "Foto 1 de 3", and moves it with the arrows', async () => {
+  const { container } = renderCard(makeAnuncio({ image_urls: ['http://x/1.jpg', 'http://x/2.jpg', 'http://x/3.jpg'] }));
+  const tabStops = () => [...container.querySelectorAll('.anuncio-card > div:first-child [tabindex], .anuncio-card > div:first-child button')].filter((el) => el.getAttribute('tabindex') !== '-1');
+  // first paint: already the one control, so Tab finds the carousel before its code arrives
+  expect(tabStops()).toHaveLength(1);
+  const preview = screen.getByRole('slider', { name: 'Fotos: Casa con patio en Gazcue' });
+  expect(preview).toHaveAttribute('aria-valuetext', 'Foto 1 de 3');
+  act(() => preview.focus());
+  // the carousel takes over and keeps the focus on its control
+  await waitFor(() => expect(container.querySelector('.slick-slider')).not.toBeNull());
+  const control = screen.getByRole('slider', { name: 'Fotos: Casa con patio en Gazcue' });
+  await waitFor(() => expect(control).toHaveFocus());
+  expect(tabStops()).toHaveLength(1);
+  fireEvent.keyDown(control, { key: 'ArrowRight' });
+  await waitFor(() => expect(control).toHaveAttribute('aria-valuetext', 'Foto 2 de 3'));
+  fireEvent.keyDown(control, { key: 'End' });
+  await waitFor(() => expect(control).toHaveAttribute('aria-valuetext', 'Foto 3 de 3'));
+  fireEvent.keyDown(control, { key: 'ArrowRight' });
+  await waitFor(() => expect(control).toHaveAttribute('aria-valuetext', 'Foto 1 de 3'));
 });
 
 // Issue 43: the carousel's code comes when the user reaches for it; a swipe made meanwhile is kept
@@ -137,10 +161,11 @@ test('a tap without a swipe opens the carousel on the first photo', async () => 
 
 test('up to seven photos keep one dot per photo', async () => {
   const { container } = renderCard(makeAnuncio({ image_urls: Array.from({ length: 7 }, (_, i) => `http://x/${i + 1}.jpg`) }));
-  expect(container.querySelectorAll('.carousel-dots-preview li')).toHaveLength(7);
+  expect(container.querySelectorAll('.photo-nav__dot')).toHaveLength(7);
   fireEvent.pointerDown(screen.getByAltText('Casa con patio en Gazcue — foto 1 de 7'));
-  await waitFor(() => expect(container.querySelectorAll('.slick-dots li')).toHaveLength(7));
-  expect(container.querySelector('.photo-counter')).toBeNull();
+  await waitFor(() => expect(container.querySelector('.slick-slider')).not.toBeNull());
+  expect(container.querySelectorAll('.photo-nav__dot')).toHaveLength(7);
+  expect(container.querySelector('.photo-nav__text')).toBeNull();
 });
 
 describe('Contacto asks the API for the phone (issue 19: not in the list answer)', () => {

@@ -21,6 +21,8 @@ import {
   type Anuncio,
 } from 'shared-contracts';
 import { ImageCarousel } from '../../../components/image-carousel';
+import { usePhotoGallery } from '../hooks/use-photo-gallery';
+import { DetailGallery } from './detail-gallery';
 import { ContactReveal } from '../../../components/contact-reveal';
 import { ExchangeRateNote, PriceBothCurrencies, PricePerM2 } from '../../../components/price-both-currencies';
 import { addressLine, construccionBadge } from '../../../components/listing-lines';
@@ -93,12 +95,15 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
   const hasPosition = anuncio.latitude != null && anuncio.longitude != null;
   const mapBox = useRef<HTMLDivElement>(null);
   const [mapWanted] = useNearViewport(mapBox, { enabled: hasPosition, margin: '0px' });
+  const photos = anuncio.image_urls ?? [];
+  const gallery = usePhotoGallery(photos.length);
   const mapPlaceholder = <div aria-busy="true" style={{ height: MAP.heightPx, background: token.colorFillQuaternary, borderRadius: 8 }} />;
   return (
     // overflowWrap: the listing's own text (a URL as a title) breaks rather than widening the page (issue 39)
     <Surface className="anuncio-detail" style={{ padding: screens.sm ? 24 : 12, overflowWrap: 'anywhere' }}>
       <ClosedBanner anuncio={anuncio} />
-      <ImageCarousel images={anuncio.image_urls ?? []} title={anuncio.title} height={photoHeight} fit="contain" priority upgrade="touch" />
+      <ImageCarousel images={photos} title={anuncio.title} height={photoHeight} fit="contain" size="screen" priority upgrade="touch" onOpen={gallery.open} />
+      <DetailGallery images={photos} title={anuncio.title} gallery={gallery} />
       <h1 style={{ fontSize: screens.sm ? 28 : 22, margin: '16px 0 8px' }}>{anuncio.title}</h1>
       <div aria-label="Características" style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
         {detailTags(anuncio).map((t) => (

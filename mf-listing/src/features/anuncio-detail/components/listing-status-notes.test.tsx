@@ -1,8 +1,13 @@
 /** The detail's notes about a listing's life (issue 20): sold/rented banner, price drop, last update. */
-import { render, screen } from '@testing-library/react';
+import { render as renderBare, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'web-runtime/router';
 import { makeAnuncio } from 'web-runtime/testing';
 import { MSG } from 'shared-contracts';
 import { AnuncioDetail } from './anuncio-detail';
+
+// the detail keeps its gallery in the URL (issue 47): it is drawn inside a router
+const render = (ui: ReactElement) => renderBare(<MemoryRouter>{ui}</MemoryRouter>);
 
 const DAY = 24 * 3600_000;
 

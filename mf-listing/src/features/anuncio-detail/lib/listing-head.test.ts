@@ -25,7 +25,8 @@ test('og:image width and height come from the stored sizes; nothing is downloade
   }) as typeof fetch;
   const head = listingHead(listing({ image_sizes: [{ width: 1600, height: 1200, card: { width: 640, height: 480 } }] }), 'https://site.example');
   expect(head.og?.image).toMatchObject({ url: 'https://cdn.example/photos/0123456789abcdef0123456789abcdef.webp', width: 1600, height: 1200 });
-  expect(head.preloadImage).toEqual({ href: 'https://cdn.example/photos/0123456789abcdef0123456789abcdef.webp' });
+  // the detail's photo is the 640 px rendition; the 1600 px one only in the gallery (issue 47)
+  expect(head.preloadImage).toEqual({ href: 'https://cdn.example/photos/0123456789abcdef0123456789abcdef-card.webp' });
   // Unknown size (a partner's photo or one not sized yet): 0, which the page leaves out of <head>.
   expect(listingHead(listing({ image_sizes: [null] }), 'https://site.example').og?.image).toMatchObject({ width: 0, height: 0 });
   expect(listingHead(listing({}), 'https://site.example').og?.image).toMatchObject({ width: 0, height: 0 });

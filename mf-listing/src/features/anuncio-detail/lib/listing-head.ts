@@ -3,7 +3,7 @@
  * the price, description from its text, canonical address, Open Graph / Twitter image and the
  * schema.org RealEstateListing. Built by the server renderer (serverData) into <head>.
  */
-import { anuncioPath, formatPrice, locationLine, type Anuncio, type PageHead } from 'shared-contracts';
+import { anuncioPath, cardPhotoUrl, formatPrice, locationLine, type Anuncio, type PageHead } from 'shared-contracts';
 import { listingMeta } from '../hooks/use-document-meta';
 
 const currency = (moneda: string) => (moneda === 'US' ? 'USD' : 'DOP');
@@ -24,7 +24,8 @@ export function listingHead(a: Anuncio, siteUrl: string): PageHead {
     description,
     canonical,
     og: { type: 'website', ...(photo ? { image: { url: photo, width: size?.width ?? 0, height: size?.height ?? 0, alt: a.title } } : {}) },
-    ...(photo ? { preloadImage: { href: photo } } : {}),
+    // the photo the detail shows: the 640 px rendition (the 1600 px one is the gallery's, issue 47)
+    ...(photo ? { preloadImage: { href: cardPhotoUrl(photo) } } : {}),
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'RealEstateListing',

@@ -1,6 +1,6 @@
-/** The popup's small photo carousel (web-runtime's PhotoSlider: indicators, loop), 640 px renditions; nothing when there are no photos. */
+/** The popup's small photo carousel (web-runtime's PhotoSlider: the navigation row, loop), 640 px renditions; nothing when there are no photos. */
 import { cardPhotoUrl } from 'shared-contracts';
-import { INDICATOR_HEIGHT, PhotoSlider } from 'web-runtime/photo-slider';
+import { PhotoSlider } from 'web-runtime/photo-slider';
 
 const HEIGHT = 130;
 
@@ -11,12 +11,10 @@ export function PopupPhotos({ images, title }: { images: readonly string[]; titl
   );
   if (images.length === 1) return img(images[0], 0);
   return (
-    <div style={{ paddingBottom: INDICATOR_HEIGHT }}>
-      <PhotoSlider count={images.length}>
-        {images.map((src, i) => (
-          <div key={`${i}-${src}`}>{img(src, i)}</div>
-        ))}
-      </PhotoSlider>
-    </div>
+    <PhotoSlider count={images.length} label={`Fotos: ${title}`}>
+      {images.map((src, i) => (
+        <div key={`${i}-${src}`}>{img(src, i)}</div>
+      ))}
+    </PhotoSlider>
   );
 }
