@@ -76,6 +76,8 @@ const LOGGED_OUT: Route[] = [
   { name: 'plans', path: () => '/comprarPlanPage', ready: (p) => main(p).getByRole('region', { name: 'Gratis' }) },
   { name: 'detail', path: () => `/anuncioDetailedView/${anuncioId}`, act: showDetailMap, ready: (p) => p.locator('.anuncio-detail-map .leaflet-marker-icon') },
   { name: 'detail-not-found', path: () => '/anuncioDetailedView/no-existe', ready: (p) => p.getByText(MSG.regresaPaginaPrincipal) },
+  // issue 47: the full-screen gallery, opened from its address
+  { name: 'galeria', path: () => `/anuncioDetailedView/${anuncioId}?foto=1`, ready: (p) => p.locator('.photo-gallery .photo-gallery__count') },
 ];
 const LOGGED_IN: Route[] = [
   { name: 'home', path: () => '/', ready: (p) => p.locator('.anuncio-card').first() },

@@ -52,6 +52,7 @@ test('the gallery: opened from the detail, next/previous, "3 / N", zoom, in the 
     await swipe(page, from, to, box.y + box.height / 2);
   };
   await step(1);
+  await expect(counter(page)).toHaveText(`2 / ${count()}`);
   await step(1);
   await expect(counter(page)).toHaveText(`3 / ${count()}`);
   await expect(page).toHaveURL(/[?&]foto=3$/);

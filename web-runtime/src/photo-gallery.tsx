@@ -72,6 +72,8 @@ export function PhotoGallery({ images, title, index, onIndex, onClose }: PhotoGa
       items={items}
       preview={{
         open: true,
+        // the dialog's name (rc-image gives the preview's `alt` to its role="dialog" as aria-label)
+        alt: `Fotos: ${title}`,
         current: index,
         rootClassName: 'photo-gallery',
         onChange: (next) => onIndex(next),
