@@ -91,5 +91,8 @@ describe.each(engines())('a 20,000-ad feed on %s', (engine) => {
     // Every 4th ad is in Higüey, every 3rd for rent: i ≡ 2 (mod 4) and i ≡ 0 (mod 3) -> i ≡ 6 (mod 12).
     expect(res.body.count).toBe(Math.ceil((ADS - 6) / 12));
     expect(res.body.anuncios[0]).toMatchObject({ source: 'inversionisto', empresa: 'Inversionisto', region: 'La Altagracia' });
-  }, 180_000);
+    // What this asserts is memory and completeness, not speed: 20,000 listings through the search
+    // trigger (its cubes, facets and, since migration 0023, six map cells each) took 152 s alone on a
+    // quiet machine; a CI lane shares its two cores with the browser tests.
+  }, 300_000);
 });
