@@ -165,7 +165,9 @@ async function check(page: Page, route: Route, folder: string, project: string) 
   }, COLOR_SCHEME_STORAGE_KEY);
   await page.goto(route.path());
   await route.act?.(page);
-  await expect(route.ready(page)).toBeVisible();
+  // what is checked is the page once shown, not how soon: the edit form with its map and photos
+  // took over 10 s to show under CI's two lanes
+  await expect(route.ready(page)).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 
   const dir = path.join(SHOTS, project);

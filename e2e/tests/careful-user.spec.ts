@@ -88,9 +88,12 @@ test('thirty photos: one indicator row under the photo ("1 / 30" with previous/n
     const photo = carousel.getByAltText(`${manyPhotos.title} — foto 1 de 30`).first();
     await expect(photo).toBeVisible();
     // touched: the carousel itself takes over, with the same single row
+    // (a press before the server-rendered page has hydrated does nothing: press until it takes)
     await photo.hover();
-    await photo.dispatchEvent('pointerdown');
-    await expect(carousel.locator('.slick-slider')).toBeVisible();
+    await expect(async () => {
+      await photo.dispatchEvent('pointerdown');
+      await expect(carousel.locator('.slick-slider')).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 30_000 });
     const next = carousel.getByRole('button', { name: 'Foto siguiente' });
     await expect(next).toBeVisible();
     const row = carousel.locator('.photo-nav');
