@@ -49,7 +49,11 @@ const LOGGED_OUT: Route[] = [
     path: () => '/',
     act: async (p) => {
       await expect(p.locator('.anuncio-card').first()).toBeVisible();
-      await p.getByRole('button', { name: 'Ver Mapa' }).click();
+      // a press before the server-rendered page has hydrated does nothing: press until it switches
+      await expect(async () => {
+        await p.getByRole('button', { name: 'Ver Mapa' }).click({ timeout: 2000 });
+        await expect(p.getByRole('button', { name: 'Ver Lista' })).toBeVisible({ timeout: 2000 });
+      }).toPass();
     },
     ready: (p) => p.locator('.home-map .leaflet-marker-icon').first() },
   // issue 39: the popup's 'Más Información' (it was blue on orange)

@@ -3,6 +3,7 @@
  * drawing one: each tap or click on the map marks a corner; "Terminar" searches inside them. No
  * draw plugin: leaflet-draw or geoman would add 30–70 KB (gzip) to the map's chunk for one shape.
  */
+import { useEffect } from 'react';
 import { useMapEvents, Polygon, Polyline, CircleMarker, Rectangle } from 'react-leaflet';
 import type { Filters } from 'shared-contracts';
 
@@ -24,7 +25,17 @@ export function SearchArea({ filters }: { filters: Filters }) {
 
 /** While drawing: the corners so far, and a click on the map adds one. */
 export function DrawingLayer({ corners, onAdd }: { corners: number[]; onAdd(lat: number, lng: number): void }) {
-  useMapEvents({ click: (e) => onAdd(e.latlng.lat, e.latlng.lng) });
+  const map = useMapEvents({ click: (e) => onAdd(e.latlng.lat, e.latlng.lng) });
+  // Corners tapped in quick succession are corners, not a double tap: without this the map zoomed
+  // in under the user's finger while drawing (seen on the phone), and the drawn area no longer
+  // fit the view the map searched.
+  useEffect(() => {
+    const zoomsOnDoubleTap = map.doubleClickZoom.enabled();
+    map.doubleClickZoom.disable();
+    return () => {
+      if (zoomsOnDoubleTap) map.doubleClickZoom.enable();
+    };
+  }, [map]);
   const points = pairs(corners);
   return (
     <>
