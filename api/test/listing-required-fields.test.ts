@@ -99,13 +99,13 @@ describe.each(engines())('required title and price, no negatives, on %s', (engin
     fd.append('images', new Blob(['Esto no es una foto'], { type: 'image/jpeg' }), 'notas.jpg');
     const files = storedFiles(photosDirOf(t.config.dataDir));
     const res = await request(t, 'PUT', `/anuncio/${created._id}`, { raw: fd, headers: auth });
-    expect(res).toEqual(expect.objectContaining({ status: 400, body: { error: photoRefusal({ name: 'notas.jpg', position: 3 }, MSG.invalidImage) } }));
+    expect(res).toEqual(expect.objectContaining({ status: 400, body: { error: photoRefusal({ name: 'notas.jpg', position: 3 }, MSG.invalidImage), foto: 'notas.jpg' } }));
     expect(res.body.error).toBe('No se aceptó la foto 3 «notas.jpg»: solo se aceptan imágenes PNG o JPEG');
     // Too large: refused while it is read, named the same way (its place, not its upload order).
     const big = listingForm({ ...LISTING_FIELDS, fotos: JSON.stringify([k1, 'nueva:0']), quitadas: '[]' });
     big.append('images', new Blob([new Uint8Array(Buffer.concat([red, Buffer.alloc(PHOTO_MAX_BYTES)]))], { type: 'image/png' }), 'grande.png');
     const tooBig = await request(t, 'PUT', `/anuncio/${created._id}`, { raw: big, headers: auth });
-    expect(tooBig).toEqual(expect.objectContaining({ status: 413, body: { error: photoRefusal({ name: 'grande.png', position: 2 }, MSG.imageTooLarge) } }));
+    expect(tooBig).toEqual(expect.objectContaining({ status: 413, body: { error: photoRefusal({ name: 'grande.png', position: 2 }, MSG.imageTooLarge), foto: 'grande.png' } }));
     expect(storedFiles(photosDirOf(t.config.dataDir))).toEqual(files);
   });
 });

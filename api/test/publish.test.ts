@@ -190,7 +190,8 @@ describe.each(engines())('publishing and own listings on %s', (engine) => {
       { name: 'foto.jpg', data: html },
     ]));
     // Issue 39: the refusal names the photo (its place and file name), not only the rule.
-    expect(res).toMatchObject({ status: 400, body: { error: photoRefusal({ name: 'foto.jpg', position: 4 }, MSG.invalidImage) } });
+    // Issue 47: and says which file in `foto`, so the form can mark it to be removed or replaced.
+    expect(res).toMatchObject({ status: 400, body: { error: photoRefusal({ name: 'foto.jpg', position: 4 }, MSG.invalidImage), foto: 'foto.jpg' } });
     expect(res.body.error).toBe('No se aceptó la foto 4 «foto.jpg»: solo se aceptan imágenes PNG o JPEG');
     expect(await rowsOf(user.id)).toHaveLength(0);
     expect(storedFiles()).toEqual(filesBefore);

@@ -26,6 +26,56 @@ export class ApiError extends Error {
 
 type FetchLike = typeof fetch;
 
+/** Bytes of a request's body sent so far, of `total` (issue 47: the photos' upload progress). */
+export type UploadProgressFn = (loaded: number, total: number) => void;
+
+/** What a listing's upload may be given: its progress, and a signal that cancels it. */
+export interface UploadOptions {
+  onUploadProgress?: UploadProgressFn;
+  signal?: AbortSignal;
+}
+
+// Statuses whose Response may not carry a body.
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+/**
+ * `fetch` with the request body's progress, through XMLHttpRequest: fetch reports no upload
+ * progress (a streamed request body would, but Chrome sends one only over HTTP/2 and no other
+ * browser does; docs/decisions/0044-upload-progress.md). Answers a Response like fetch, rejects
+ * with an AbortError when the signal aborts and a TypeError when the network fails.
+ */
+function xhrFetch(url: string, init: { method: string; headers: Record<string, string>; body?: string | FormData; signal?: AbortSignal }, onProgress: UploadProgressFn): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const abortError = () => new DOMException('La subida se canceló', 'AbortError');
+    if (init.signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, url);
+    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded, e.total);
+    };
+    const onAbort = () => xhr.abort();
+    init.signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => init.signal?.removeEventListener('abort', onAbort);
+    xhr.onload = () => {
+      settle();
+      resolve(new Response(NULL_BODY.has(xhr.status) ? null : xhr.responseText, { status: xhr.status, statusText: xhr.statusText }));
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new TypeError('Network request failed'));
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(abortError());
+    };
+    xhr.send(init.body ?? null);
+  });
+}
+
 export interface ApiClientOptions {
   baseUrl: string;
   fetch?: FetchLike;
@@ -35,7 +85,7 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
   const base = baseUrl.replace(/\/+$/, '');
   const doFetch: FetchLike = fetchImpl ?? ((...args) => globalThis.fetch(...args));
 
-  async function request<T>(method: string, path: string, opts: { body?: unknown; token?: string; form?: FormData; signal?: AbortSignal } = {}): Promise<T> {
+  async function request<T>(method: string, path: string, opts: { body?: unknown; token?: string; form?: FormData; signal?: AbortSignal; onUploadProgress?: UploadProgressFn } = {}): Promise<T> {
     const headers: Record<string, string> = {};
     let body: string | FormData | undefined;
     if (opts.form) body = opts.form;
@@ -46,7 +96,8 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let res: Response;
     try {
-      res = await doFetch(`${base}${path}`, { method, headers, body, signal: opts.signal });
+      const init = { method, headers, body, signal: opts.signal };
+      res = opts.onUploadProgress && typeof XMLHttpRequest === 'function' ? await xhrFetch(`${base}${path}`, init, opts.onUploadProgress) : await doFetch(`${base}${path}`, init);
     } catch (err) {
       if ((err as Error)?.name === 'AbortError') throw err;
       throw new ApiError(0, MSG.serverError);
@@ -94,9 +145,10 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
       request<{ ok: true }>('POST', `/moderacion/usuarios/${encodeURIComponent(userId)}/desbloquear`, { body, token }),
     /** The detail page on the visitor's screen (issue 21): counted once per visitor and day for the seller's figures. */
     vista: (anuncioId: string) => request<null>('POST', `/anuncio/${encodeURIComponent(anuncioId)}/vista`),
-    createAnuncio: (form: FormData, token: string) => request<Anuncio>('POST', '/anuncio', { form, token }),
+    createAnuncio: (form: FormData, token: string, upload: UploadOptions = {}) => request<Anuncio>('POST', '/anuncio', { form, token, ...upload }),
     getOwnAnuncio: (id: string, token: string, signal?: AbortSignal) => request<OwnAnuncio>('GET', `/anuncio/${encodeURIComponent(id)}/editar`, { token, signal }),
-    updateAnuncio: (id: string, form: FormData, token: string) => request<Anuncio>('PUT', `/anuncio/${encodeURIComponent(id)}`, { form, token }),
+    updateAnuncio: (id: string, form: FormData, token: string, upload: UploadOptions = {}) =>
+      request<Anuncio>('PUT', `/anuncio/${encodeURIComponent(id)}`, { form, token, ...upload }),
     setEstado: (id: string, estado: OwnerEstado, token: string) => request<Anuncio>('POST', `/anuncio/${encodeURIComponent(id)}/estado`, { body: { estado }, token }),
     /** With a session (my listings) or with the emailed token (no session needed). */
     // `yaRenovado`: the emailed link was used before and renewed then; nothing changed now (issue 39)

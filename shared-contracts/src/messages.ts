@@ -75,6 +75,8 @@ export const MSG = {
   forbiddenDelete: 'Solo el dueño puede borrar este anuncio',
   tooManyRequests: 'Demasiados intentos. Intenta de nuevo más tarde.',
   serverError: 'Ocurrió un error en el servidor. Intenta de nuevo.',
+  /** Issue 47: the user cancelled the upload of a listing; nothing was saved, the form is kept. */
+  subidaCancelada: 'Cancelaste la subida: el anuncio no se guardó. El formulario y las fotos siguen aquí para intentarlo de nuevo.',
   busy: 'Hay muchas búsquedas en este momento. Intenta de nuevo en unos segundos.',
   invalidInput: 'Datos no válidos',
   invalidImage: 'Solo se aceptan imágenes PNG o JPEG',

@@ -118,7 +118,8 @@ async function readUpload(request: FastifyRequest, dir: string, opts: UploadOpti
         await pipeline(part.file, counted(), createWriteStream(photo.path, { flags: 'wx' }));
         if (part.file.truncated) {
           const position = opts.placeOf?.(fields, photos.length) ?? photos.length + 1;
-          throw new HttpError(413, photoRefusal({ name: photo.name, position }, MSG.imageTooLarge));
+          const message = photoRefusal({ name: photo.name, position }, MSG.imageTooLarge);
+          throw new HttpError(413, message, { error: message, foto: photo.name });
         }
         photos.push(photo);
         continue;
@@ -188,7 +189,9 @@ export async function storeUploadedPhotos(storage: PhotoStorage, photos: readonl
     );
   } catch (err) {
     if (err instanceof PhotoError && err.statusCode < 500 && err.index !== undefined && photos[err.index]) {
-      throw new HttpError(400, photoRefusal({ name: photos[err.index].name, position: placeOf(err.index) }, err.message));
+      // `foto`: the refused file's name as sent, so the form can mark that photo (issue 47).
+      const message = photoRefusal({ name: photos[err.index].name, position: placeOf(err.index) }, err.message);
+      throw new HttpError(400, message, { error: message, foto: photos[err.index].name });
     }
     throw err;
   }

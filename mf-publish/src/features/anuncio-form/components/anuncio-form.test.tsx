@@ -228,7 +228,8 @@ test('one submission at a time; the fields and photos in order; then my listings
   await user.click(submitButton());
   await user.click(submitButton());
   await user.click(submitButton());
-  expect(await screen.findByText('Publicando tu anuncio y subiendo las fotos…')).toBeInTheDocument();
+  // Issue 47: the upload's progress shows at once (the photos sent so far, then the server's turn).
+  expect(await screen.findByText(/^Publicando tu anuncio( · fotos subidas: [0-2] de 2|: procesando las fotos…)$/)).toBeInTheDocument();
   expect(submitButton()).toHaveClass('ant-btn-loading');
   expect(await screen.findByText('Página de mis anuncios')).toBeInTheDocument();
   expect(posts()).toHaveLength(1);
@@ -268,5 +269,33 @@ test("a refusal shows the server's text, stops the spinner, and a quota refusal 
   const serverAlert = (await screen.findByText(MSG.serverError)).closest('[role="alert"]') as HTMLElement;
   expect(serverAlert.querySelector('a')).toBeNull();
   expect(posts()).toHaveLength(2);
+  warn.mockRestore();
+});
+
+test('issue 47: the photo the server refused is marked; removed, the same form is sent again without it', async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  const refusal = 'No se aceptó la foto 2 «a.jpg»: solo se aceptan imágenes PNG o JPEG';
+  createAnswer = { status: 400, json: { error: refusal, foto: 'a.jpg' } };
+  const user = userEvent.setup({ delay: null });
+  await renderForm();
+  await fillRequired(user);
+  await pickAddress(user);
+  await user.upload(screen.getByLabelText('Elegir fotos'), [pngFile('b.png'), jpegFile('a.jpg')]);
+  const chosen = within(screen.getByRole('list', { name: 'Fotos elegidas' }));
+  await waitFor(() => expect(chosen.getAllByAltText(/^Foto \d+:/)).toHaveLength(2));
+  await waitFor(() => expect(submitButton()).toBeEnabled());
+  await user.click(submitButton());
+  expect(await screen.findByText(refusal)).toBeInTheDocument();
+  const marked = chosen.getByText('No aceptada').closest('li') as HTMLElement;
+  expect(within(marked).getByAltText('Foto 2: a.jpg')).toBeInTheDocument();
+  expect(chosen.getAllByText('No aceptada')).toHaveLength(1);
+
+  createAnswer = { json: { _id: 'a2' } };
+  await user.click(within(marked).getByLabelText('Quitar a.jpg'));
+  await user.click(submitButton());
+  expect(await screen.findByText('Página de mis anuncios')).toBeInTheDocument();
+  expect(posts()).toHaveLength(2);
+  expect(imagePartNames(posts()[1].body)).toEqual(['b.png']);
+  expect(textPart(posts()[1].body, 'title')).toBe('Casa en Naco');
   warn.mockRestore();
 });

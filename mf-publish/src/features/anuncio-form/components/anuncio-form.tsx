@@ -11,7 +11,6 @@ import Col from 'antd/es/col';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Row from 'antd/es/row';
-import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
 import { AMENIDADES, ATTR_FIELD_LABELS, MSG, ROUTES, type OwnAnuncio } from 'shared-contracts';
 import { anuncioFieldsSchema } from 'shared-contracts/schemas';
@@ -19,6 +18,7 @@ import { usePortalStore } from 'web-runtime/store';
 import { AddressPicker, type AddressValue } from '../../address-picker';
 import { PhotoUpload, compressImage, usePhotos, type CompressFn } from '../../photo-upload';
 import { useSubmitAnuncio } from '../hooks/use-submit-anuncio';
+import { UploadStatus } from './upload-status';
 import { AnuncioFields, anuncioRule } from './anuncio-fields';
 import { triStateValue } from './attribute-fields';
 
@@ -48,7 +48,7 @@ export function AnuncioForm({ compress = compressImage, editing }: { compress?: 
   const [form] = Form.useForm();
   const user = usePortalStore((s) => s.user);
   const photos = usePhotos(compress, editing?.image_urls);
-  const { submit, submitting, error } = useSubmitAnuncio(editing?._id);
+  const { submit, submitting, error, upload, cancel } = useSubmitAnuncio(editing?._id);
   const position = editing?.latitude != null && editing.longitude != null ? { lat: editing.latitude, lng: editing.longitude } : undefined;
 
   // The user may be restored after the form mounted: fill what the user has not typed yet.
@@ -99,7 +99,7 @@ export function AnuncioForm({ compress = compressImage, editing }: { compress?: 
         </Col>
       </Row>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 12, marginTop: 24 }}>
-        <PhotoUpload photos={photos} disabled={submitting} />
+        <PhotoUpload photos={photos} disabled={submitting} upload={upload} refused={error?.foto} />
         {error && (
           <Typography.Text type="danger" role="alert">
             {error.text}
@@ -111,12 +111,7 @@ export function AnuncioForm({ compress = compressImage, editing }: { compress?: 
             )}
           </Typography.Text>
         )}
-        {submitting && (
-          <div role="status" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-            <Spin size="small" />
-            <Typography.Text>{editing ? 'Guardando los cambios y subiendo las fotos…' : 'Publicando tu anuncio y subiendo las fotos…'}</Typography.Text>
-          </div>
-        )}
+        {submitting && upload && <UploadStatus upload={upload} editing={Boolean(editing)} onCancel={cancel} />}
         <Button type="primary" htmlType="submit" size="large" loading={submitting} disabled={photos.compressing}>
           {editing ? 'Guardar cambios' : 'Publicar anuncio'}
         </Button>
