@@ -14,7 +14,8 @@ describe.each(engines())('search table maintenance on %s', (engine) => {
   beforeAll(async () => {
     t = await startTestApp(engine);
     await bulkInsertListings(t.app.db, { count: 3000, seed: 4 });
-  });
+    // 3,000 listings through the search trigger and its map cells: over a minute under CI's two lanes
+  }, 180_000);
   afterAll(() => t.close());
 
   const stats = async () => {

@@ -19,7 +19,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 }
 
 test('name, apellido and email messages', async () => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderSignup();
   await user.type(screen.getByLabelText('Nombre'), 'A');
   await user.type(screen.getByLabelText('Apellido'), 'B');
@@ -30,7 +30,7 @@ test('name, apellido and email messages', async () => {
 });
 
 test('password rules are reported in order: number, lowercase, uppercase, symbol, 8 characters; then the mismatch', async () => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderSignup();
   const password = screen.getByLabelText('Contraseña');
   for (const [value, message] of [
@@ -52,7 +52,7 @@ test('password rules are reported in order: number, lowercase, uppercase, symbol
 });
 
 test('submitting an empty form shows the messages and sends nothing', async () => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderSignup();
   await user.click(screen.getByRole('button', { name: 'Enviar' }));
   expect(await screen.findByText(MSG.nameMin)).toBeInTheDocument();
@@ -62,7 +62,7 @@ test('submitting an empty form shows the messages and sends nothing', async () =
 
 test('success sends the SPEC body and replaces the form with the confirmation view', async () => {
   api.on('POST /api/user/signup', { status: 201, json: { message: MSG.revisarCorreo } });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderSignup();
   await fillValid(user);
   await user.click(screen.getByRole('button', { name: 'Enviar' }));
@@ -76,7 +76,7 @@ test('success sends the SPEC body and replaces the form with the confirmation vi
 
 test("failure shows the server's error text and keeps the form", async () => {
   api.on('POST /api/user/signup', { status: 409, json: { error: MSG.emailTaken } });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderSignup();
   await fillValid(user);
   await user.click(screen.getByRole('button', { name: 'Enviar' }));
@@ -86,7 +86,7 @@ test("failure shows the server's error text and keeps the form", async () => {
 
 test('shows the plan chosen on the plans page, and links to /login', async () => {
   window.localStorage.setItem(CHOSEN_PLAN_STORAGE_KEY, '5');
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderSignup();
   expect(screen.getByTestId('chosen-plan')).toHaveTextContent('Plan elegido: Gratis');
   await user.click(screen.getByRole('link', { name: 'Ya tengo una cuenta' }));
