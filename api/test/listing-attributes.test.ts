@@ -124,6 +124,29 @@ describe.each(engines())('listing attributes on %s', (engine) => {
       expect(await rowOf(created._id)).toMatchObject({ construccion: 'listo', entrega: null });
     });
 
+    test("issue 47: a video and a tour from the allowed providers, stored canonical; others refused; '' removes, absent keeps", async () => {
+      const { auth } = await createUser(t.app, { miPlan: 50 });
+      const created = await publishListing(t, auth, { ...ATTRIBUTES, video: 'https://youtu.be/dQw4w9WgXcQ?si=xyz', tour: 'my.matterport.com/show/?m=SxQL3iGyoDo&play=1' });
+      const canonical = { video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', tour: 'https://my.matterport.com/show/?m=SxQL3iGyoDo' };
+      expect(created).toMatchObject(canonical);
+      expect((await get(t, `/anuncio/${created._id}`)).body).toMatchObject(canonical);
+      for (const [fields, message] of [
+        [{ video: 'https://vimeo.com/76979871' }, ATTR_MSG.videoNoValido],
+        [{ video: 'https://www.youtube.com.evil.example/watch?v=dQw4w9WgXcQ' }, ATTR_MSG.videoNoValido],
+        [{ video: 'javascript:alert(1)' }, ATTR_MSG.videoNoValido],
+        [{ tour: 'https://evil.example/show/?m=SxQL3iGyoDo' }, ATTR_MSG.tourNoValido],
+        [{ tour: `https://kuula.co/share/7lVHZ?${'x'.repeat(400)}` }, ATTR_MSG.tourNoValido],
+      ] as const) {
+        const res = await publishRaw(auth, fields);
+        expect({ fields, status: res.status, error: res.body.error }).toEqual({ fields, status: 400, error: message });
+      }
+      // An edit without them keeps them; '' removes one.
+      expect((await editListing(t, created._id, auth, { fields: { title: 'Editado' }, fotos: [] })).status).toBe(200);
+      expect(await rowOf(created._id)).toMatchObject(canonical);
+      expect((await editListing(t, created._id, auth, { fields: { video: '', tour: 'https://kuula.co/share/7lVHZ' }, fotos: [] })).status).toBe(200);
+      expect(await rowOf(created._id)).toMatchObject({ video: null, tour: 'https://kuula.co/share/7lVHZ' });
+    });
+
     test('the new filters find the listing as SQL on the listings does, and a saved search with them is alerted of it', async () => {
       const owner = (await createUser(t.app, { miPlan: 50 })).auth;
       const { user, auth } = await createUser(t.app);

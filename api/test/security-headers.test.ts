@@ -88,6 +88,8 @@ describe('site server security headers', () => {
     expect(csp).toMatch(/connect-src [^;]*http:\/\/localhost:4899/);
     expect(csp).toMatch(/img-src [^;]*http:\/\/localhost:4899[^;]*tile\.openstreetmap\.org/);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    // Issue 47: frames only from the allowed video and tour players, none from anywhere else.
+    expect(/frame-src ([^;]*)/.exec(csp)?.[1].split(' ').sort()).toEqual(['https://kuula.co', 'https://my.matterport.com', 'https://www.youtube-nocookie.com']);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('x-frame-options')).toBe('DENY');

@@ -71,6 +71,8 @@ export const ATTR_FIELD_LABELS = {
   construccion: 'Estado de la obra',
   entrega: 'Entrega',
   calle: 'Calle y edificio',
+  video: 'Video (YouTube)',
+  tour: 'Recorrido virtual (Matterport o Kuula)',
   // search panel
   banosMin: 'Baños (mínimo)',
   parqueosMin: 'Parqueos (mínimo)',
@@ -88,6 +90,8 @@ export const ATTR_MSG = {
   entregaFormato: 'La entrega debe ser un mes (AAAA-MM), por ejemplo 2027-06',
   entregaSinProyecto: 'La fecha de entrega solo aplica a proyectos en planos o en construcción',
   entregaHasta: `El año de entrega debe estar entre ${ATTR_LIMITS.entregaMin} y ${ATTR_LIMITS.entregaMax}`,
+  videoNoValido: 'Video no válido: pega el enlace del video en YouTube (youtube.com o youtu.be)',
+  tourNoValido: 'Recorrido virtual no válido: se aceptan enlaces de Matterport (my.matterport.com/show/?m=…) o Kuula (kuula.co/share/…)',
 } as const;
 
 /** The latest year built the API accepts today. */

@@ -25,3 +25,4 @@ export * from './landing';
 export * from './photos';
 export * from './saved';
 export * from './agencias';
+export { EMBED_ORIGINS, MEDIA_URL_MAX, readTour, readVideo } from './media-embeds';

@@ -77,6 +77,8 @@ export const anuncioResponseSchema = z.object({
   construccion: z.enum(CONSTRUCCIONES).nullable().optional(),
   entrega: z.string().nullable().optional(),
   calle: z.string().optional(),
+  video: z.string().nullable().optional(),
+  tour: z.string().nullable().optional(),
   /** Issue 46: the slug of the agency that advertises it (GET /agencias names it); null = the owner. */
   source: z.string().nullable(),
   createdAt: isoDate.optional(),

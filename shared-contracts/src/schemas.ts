@@ -14,6 +14,7 @@ import { BUSQUEDA_NOMBRE_MAX, FAVORITOS_MAX, FRECUENCIAS } from './saved';
 import { ORDEN_DEFAULT, ORDEN_MSG, ORDENES } from './search-order';
 import { AREA_MSG, MAPA_ZOOM, readPoligono, readZona } from './search-area';
 import { AGENCIA_MSG, ANUNCIANTES } from './agencias';
+import { readTour, readVideo } from './media-embeds';
 import {
   AMUEBLADOS,
   ATTR_FIELD_LABELS,
@@ -230,6 +231,28 @@ const triBool = (label: string) =>
   );
 const L = ATTR_FIELD_LABELS;
 
+/**
+ * Issue 47: a video or tour address, kept in its canonical form when its provider is allowed
+ * (media-embeds.js); '' removes it, absent keeps the stored one on an edit.
+ */
+function mediaField(read: (input: string) => { url: string } | null, message: string) {
+  return z.preprocess(
+    unknownWhenEmpty,
+    z
+      .string({ error: message })
+      .transform((value, ctx) => {
+        const link = read(value);
+        if (!link) {
+          ctx.addIssue({ code: 'custom', message });
+          return z.NEVER;
+        }
+        return link.url;
+      })
+      .nullable()
+      .optional(),
+  );
+}
+
 /** The fields of issue 42 (attributes.ts), in the listing's input; their rules across fields are in anuncioSchema. */
 export const attributeFields = {
   mediosBanos: optionalInt(L.mediosBanos, ATTR_LIMITS.mediosBanosMax),
@@ -282,6 +305,9 @@ export const attributeFields = {
     (v) => (typeof v === 'string' ? safeLine(v) : v === null ? '' : v),
     text(ATTR_LIMITS.calleMax).optional(),
   ),
+  /** Issue 47: a YouTube video and a Matterport or Kuula tour, embedded on the detail after a tap. */
+  video: mediaField(readVideo, ATTR_MSG.videoNoValido),
+  tour: mediaField(readTour, ATTR_MSG.tourNoValido),
 };
 
 /** The add-listing form and `POST /anuncio` (SPEC §5 "Add listing", §7). */

@@ -77,6 +77,9 @@ export interface Anuncio {
   entrega?: string | null;
   /** Street and building line, shown beside the sector ('' when none). */
   calle?: string;
+  /** Issue 47: a YouTube video and a Matterport or Kuula tour (canonical addresses), null when none. */
+  video?: string | null;
+  tour?: string | null;
   /** Issue 46: the slug of the agency that advertises it (`GET /agencias` names it); null = the owner ("Dueño directo"). */
   source: string | null;
   createdAt?: string;

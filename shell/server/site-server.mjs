@@ -18,6 +18,7 @@ import { compileTemplate, pageHtml } from './page-html.mjs';
 import { robotsTxt, sitemapFor } from './sitemap.mjs';
 import pageManifest from '../../shared-contracts/src/page-manifest.js';
 import mapDefaults from '../../shared-contracts/src/map-defaults.js';
+import mediaEmbeds from '../../shared-contracts/src/media-embeds.js';
 import webApps from '../../shared-contracts/src/web-apps.js';
 import { createReadiness, createSiteLogger, createSiteMetrics, opsSettings, pageCacheControl, requestIdFor, withOps } from './ops.mjs';
 import { remoteStoreSettings } from './remote-store.mjs';
@@ -209,6 +210,8 @@ function securityHeaders(settings, registry, nonce, scriptHashes = []) {
       `img-src ${img}`,
       `connect-src ${connect}`,
       "worker-src 'self' blob:",
+      // issue 47: a listing's video or tour player, framed only after the visitor's tap
+      `frame-src ${mediaEmbeds.EMBED_ORIGINS.join(' ')}`,
       "font-src 'self' data:",
       "object-src 'none'",
       "base-uri 'self'",

@@ -9,7 +9,7 @@ import type { AnuncioRow } from '../db/schema';
 
 const KEPT = [
   'mediosBanos', 'parqueos', 'amueblado', 'respaldo', 'cisterna', 'gasComun', 'ascensor', 'seguridad24h', 'areaSocial',
-  'mantenimiento', 'mantenimientoMoneda', 'anoConstruccion', 'construccion', 'entrega', 'calle',
+  'mantenimiento', 'mantenimientoMoneda', 'anoConstruccion', 'construccion', 'entrega', 'calle', 'video', 'tour',
 ] as const satisfies readonly (keyof AnuncioInput & keyof AnuncioRow)[];
 
 export type AttributeColumns = Pick<AnuncioRow, (typeof KEPT)[number] | 'parqueo' | 'mantenimientoRd' | 'mantenimientoUs'>;
@@ -50,5 +50,7 @@ export function attributeColumns(input: AnuncioInput, usdDopRate: number, stored
     construccion,
     entrega: construccion !== null && CONSTRUCCION_CON_ENTREGA.includes(construccion) ? pick('entrega') : null,
     calle: pick('calle') ?? '',
+    video: pick('video'),
+    tour: pick('tour'),
   };
 }

@@ -80,6 +80,8 @@ export function toAnuncio(row: AnuncioRow, photosBaseUrl: string, ttlDays?: numb
     construccion: row.construccion,
     entrega: row.entrega,
     calle: row.calle,
+    video: row.video,
+    tour: row.tour,
     name: row.name,
     apellido: row.apellido,
     empresa: row.empresa,

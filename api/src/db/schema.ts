@@ -169,6 +169,9 @@ export const anuncios = pgTable(
     /** Expected delivery, 'YYYY-MM'. */
     entrega: text('entrega'),
     calle: text('calle').notNull().default(''),
+    /** Issue 47: a YouTube video and a Matterport or Kuula tour, canonical (shared-contracts media-embeds.js); null = none. */
+    video: text('video_url'),
+    tour: text('tour_url'),
     name: text('name').notNull().default(''),
     apellido: text('apellido').notNull().default(''),
     empresa: text('empresa').notNull().default(''),

@@ -17,7 +17,7 @@ const IN_BUILDING = new Set(['Apartamento', 'Penthouse', 'Lofts', 'Estudios', 'P
 const UNKNOWN: AttributeColumns = {
   mediosBanos: null, parqueos: null, parqueo: false, amueblado: null, respaldo: null, cisterna: null, gasComun: null, ascensor: null,
   seguridad24h: null, areaSocial: null, mantenimiento: null, mantenimientoMoneda: null, mantenimientoRd: null, mantenimientoUs: null,
-  anoConstruccion: null, construccion: null, entrega: null, calle: '',
+  anoConstruccion: null, construccion: null, entrega: null, calle: '', video: null, tour: null,
 };
 
 const maybe = (rng: Rng, share: number) => rng.chance(share);
@@ -59,5 +59,7 @@ export function demoAttributes(seed: number, index: number, l: DemoListing, usdD
     construccion,
     entrega,
     calle: '',
+    video: null,
+    tour: null,
   };
 }

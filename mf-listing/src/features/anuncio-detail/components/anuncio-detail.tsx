@@ -33,6 +33,7 @@ import { useNearViewport } from '../../../hooks/use-near-viewport';
 import { ClosedBanner, PriceDrop, UpdatedAgo } from './listing-status-notes';
 import { FavoriteHeart } from '../../favoritos';
 import { AdvertiserLine } from '../../agencias';
+import { ListingMedia } from './listing-media';
 import './anuncio-detail.css';
 
 // leaflet (50 KB gzip) is fetched when the map comes near the screen; the delete button and its
@@ -135,6 +136,7 @@ export function AnuncioDetail({ anuncio, onDelete }: AnuncioDetailProps) {
           <p key={i}>{line}</p>
         ))}
       </div>
+      <ListingMedia anuncio={anuncio} />
       <AdvertiserLine anuncio={anuncio} as="p" style={{ margin: '8px 0 4px' }} />
       {advisor && (
         <p style={{ margin: '4px 0 12px' }}>

@@ -12,7 +12,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Row from 'antd/es/row';
 import Typography from 'antd/es/typography';
-import { AMENIDADES, ATTR_FIELD_LABELS, MSG, ROUTES, type OwnAnuncio } from 'shared-contracts';
+import { AMENIDADES, ATTR_FIELD_LABELS, MEDIA_URL_MAX, MSG, ROUTES, type OwnAnuncio } from 'shared-contracts';
 import { anuncioFieldsSchema } from 'shared-contracts/schemas';
 import { usePortalStore } from 'web-runtime/store';
 import { AddressPicker, type AddressValue } from '../../address-picker';
@@ -35,6 +35,8 @@ const EDITABLE = [
   'description', 'name', 'apellido', 'movil', 'email', 'empresa', 'place', 'region', 'locality', 'address', 'latitude', 'longitude',
   // issue 42
   'mediosBanos', 'parqueos', 'amueblado', 'respaldo', 'mantenimiento', 'mantenimientoMoneda', 'anoConstruccion', 'construccion', 'entrega', 'calle',
+  // issue 47
+  'video', 'tour',
 ] as const;
 
 /** The listing's values as the form holds them (absent numbers and unknown choices stay empty). */
@@ -89,6 +91,12 @@ export function AnuncioForm({ compress = compressImage, editing }: { compress?: 
           </Form.Item>
           <Form.Item name="calle" label={ATTR_FIELD_LABELS.calle} rules={anuncioRule('calle')} extra="Opcional: se muestra junto al sector">
             <Input maxLength={120} placeholder="Calle Gustavo Mejía Ricart, Torre Aurora" />
+          </Form.Item>
+          <Form.Item name="video" label={ATTR_FIELD_LABELS.video} rules={anuncioRule('video')} extra="Opcional: el enlace del video en YouTube">
+            <Input type="url" inputMode="url" maxLength={MEDIA_URL_MAX} placeholder="https://youtu.be/…" />
+          </Form.Item>
+          <Form.Item name="tour" label={ATTR_FIELD_LABELS.tour} rules={anuncioRule('tour')} extra="Opcional: el enlace del recorrido en Matterport o Kuula">
+            <Input type="url" inputMode="url" maxLength={MEDIA_URL_MAX} placeholder="https://my.matterport.com/show/?m=…" />
           </Form.Item>
           {HIDDEN_ADDRESS_FIELDS.map((name) => (
             <Form.Item key={name} name={name} hidden>
