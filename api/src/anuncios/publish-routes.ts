@@ -11,7 +11,7 @@ import { HttpError } from '../http-error';
 import { bearer, errors, multipart } from '../route-schemas';
 import { deletePhotos, photoSizesOf } from '../photos';
 import { toAnuncio } from './serialize';
-import { QuotaError, countOwn, deleteById, insertWithinQuota } from './repository';
+import { QuotaError, deleteById, insertWithinQuota, quotaOf } from './repository';
 import { searchChangeOf, searchRowOf } from '../search';
 import { LISTING_BODY_MAX_BYTES, listingColumns, refuseOver, registerListingUpload, storeUploadedPhotos, withListingUpload } from './upload';
 import { checkBlockedContent } from '../moderation/blocked-content';
@@ -30,17 +30,19 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
   app.post('/anuncio', { onRequest: refuseOver(maxBodyBytes), preHandler: [app.authenticate, app.limitPublish], schema }, async (request, reply) => {
     const user = request.user!;
     // Cheap early answer before reading and re-encoding photos; the binding check is the INSERT's.
-    if ((await countOwn(db, user.id)) >= user.miPlan) throw new HttpError(403, MSG.quotaReached);
+    // Issue 46: an agency member's quota is the agency's, and the listing is the agency's (source).
+    const quota = await quotaOf(db, user.id);
+    if (quota.used >= quota.miPlan) throw new HttpError(403, MSG.quotaReached);
 
     return withListingUpload(app, request, reply, { maxBytes: maxBodyBytes }, async ({ fields, photos }) => {
       const input = anuncioSchema.parse(fields);
       const keys = await storeUploadedPhotos(photoStorage, photos);
-      return saveListing(request, reply, input, keys);
+      return saveListing(request, reply, input, keys, quota.agency);
     });
   });
 
   /** The listing's row, inserted within the quota, announced to the searches; its photos go on any failure. */
-  async function saveListing(request: FastifyRequest, reply: FastifyReply, input: AnuncioInput, keys: string[]) {
+  async function saveListing(request: FastifyRequest, reply: FastifyReply, input: AnuncioInput, keys: string[], agency: string | null) {
     const user = request.user!;
     // A client that has gone (its connection closed while the photos were processed, e.g. the
     // idle timeout under heavy load) never sees an answer and will try again: keeping this
@@ -60,6 +62,7 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
         ...listingColumns(input, config.usdDopRate),
         imageKeys: keys,
         imageSizes: photoSizesOf(keys),
+        source: agency,
         status: 'published',
         ...content.columns,
         renewedAt: now,
