@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Popconfirm from 'antd/es/popconfirm';
-import { AGENCIA_ROL_LABELS, type MiInmobiliariaResponse } from 'shared-contracts';
+import { AGENCIA_ROL_LABELS, MI_INMOBILIARIA_MSG, type MiInmobiliariaResponse } from 'shared-contracts';
 import { FormError } from '../../../components/form-error';
 
 interface Props {
@@ -26,7 +26,7 @@ export function Equipo({ data, onInvite, onRemove }: Props) {
     const err = await onInvite(to);
     setError(err);
     if (!err) {
-      setSent(`Invitación enviada a ${to.toLowerCase()}`);
+      setSent(MI_INMOBILIARIA_MSG.invitacionEnviada(to.toLowerCase()));
       setEmail('');
     }
     setBusy(false);
@@ -34,7 +34,9 @@ export function Equipo({ data, onInvite, onRemove }: Props) {
 
   async function remove(userId: string) {
     setSent(null);
-    setError(await onRemove(userId));
+    const err = await onRemove(userId);
+    setError(err);
+    if (!err) setSent(MI_INMOBILIARIA_MSG.agenteQuitado);
   }
 
   return (
