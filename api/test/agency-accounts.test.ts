@@ -290,3 +290,18 @@ describe.each(engines())('agency accounts on %s', (engine) => {
     expect((await get(t, '/miInmobiliaria/anuncios', admin.auth)).body.anuncios).toHaveLength(2);
   });
 });
+
+describe.each(engines())('agency invitations are limited on %s', (engine) => {
+  const { t } = setupMailApp(engine, {}, { rateLimits: { ...NO_LIMITS, invite: { user: { max: 2, windowMs: 3600_000 }, ip: { max: 100, windowMs: 3600_000 } } } });
+
+  test("an administrator's invitations past the hour's budget are refused with 429 and Retry-After; nothing is stored", async () => {
+    const admin = await createUser(t.app);
+    expect((await post(t, '/miInmobiliaria', { ...PERFIL, nombre: 'Limitada' }, admin.auth)).status).toBe(201);
+    for (const n of [1, 2]) expect((await post(t, '/miInmobiliaria/invitaciones', { email: `limite${n}@example.com` }, admin.auth)).status).toBe(200);
+    const over = await post(t, '/miInmobiliaria/invitaciones', { email: 'limite3@example.com' }, admin.auth);
+    expect(over.status).toBe(429);
+    expect(over.body.error).toBe(MSG.tooManyRequests);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await t.app.db.select().from(agenciaInvitaciones).where(eq(agenciaInvitaciones.email, 'limite3@example.com'))).toEqual([]);
+  });
+});
