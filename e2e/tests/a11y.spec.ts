@@ -111,6 +111,16 @@ const LOGGED_IN: Route[] = [
   { name: 'baja-alertas-error', path: () => `/bajaAlertas/${ownId}/token-falso`, ready: (p) => main(p).getByRole('alert') },
   // issue 39: the price-drop emails' unsubscribe link, not valid
   { name: 'baja-avisos-precio-error', path: () => `/bajaAvisosPrecio/${ownId}/token-falso`, ready: (p) => main(p).getByRole('alert') },
+  // issue 46: creating an agency, and an invitation link that is not valid
+  { name: 'mi-inmobiliaria', path: () => '/miInmobiliaria', ready: (p) => main(p).getByRole('button', { name: 'Crear inmobiliaria' }) },
+  {
+    name: 'aceptar-invitacion-error',
+    path: () => `/aceptarInvitacion/${'0'.repeat(64)}`,
+    act: async (p) => {
+      await main(p).getByRole('button', { name: 'Aceptar invitación' }).click();
+    },
+    ready: (p) => main(p).getByRole('alert'),
+  },
 ];
 
 test.beforeAll(async () => {

@@ -2,11 +2,12 @@
  * Issue 46, agency accounts (docs/decisions/0042-agency-accounts.md), at 1280 and 390 px with the
  * real SMTP receiver: an account creates its agency on /miInmobiliaria, invites an agent by email;
  * the agent opens the emailed link logged out, is sent to log in and back, accepts, and is an
- * agent; the administrator sees them among the members and removes them.
+ * agent; the agent's listing shows among the agency's; the administrator removes the agent, keeps
+ * the listing and opens its edit form.
  */
 import { test, expect, createConfirmedUser, loginAs } from '../support/fixtures';
 import { waitForLink } from '../support/mailbox';
-import { sitePath, submitLogin } from '../support/journey-steps';
+import { createListingOverApi, sitePath, submitLogin } from '../support/journey-steps';
 
 test('create an agency, invite an agent, the agent accepts by the emailed link', async ({ page, browser }) => {
   const admin = await createConfirmedUser({ name: 'Lucía', apellido: 'Álvarez' });
@@ -64,12 +65,24 @@ test('create an agency, invite an agent, the agent accepts by the emailed link',
     await agentContext.close();
   }
 
-  // the administrator sees the agent among the members, and removes them
+  // the agent publishes: the administrator sees it among the agency's listings and may edit it
+  const titulo = `Apartamento del agente ${Date.now().toString(36)}`;
+  await createListingOverApi(agent, titulo);
   await page.reload();
+  const listings = main.getByRole('list', { name: 'Anuncios de la inmobiliaria' });
+  await expect(listings).toContainText(titulo);
+  await expect(listings).toContainText('Pedro Santos');
+
+  // the administrator sees the agent among the members, and removes them; the listing stays
   const members = main.getByRole('list', { name: 'Miembros' });
   await expect(members).toContainText(agent.email);
   await members.getByRole('button', { name: 'Quitar a Pedro Santos' }).click();
   await page.getByRole('button', { name: 'Quitar', exact: true }).click();
   await expect(main.getByRole('status').filter({ hasText: 'Agente quitado' })).toBeVisible();
   await expect(members).not.toContainText(agent.email);
+  await page.reload();
+  await expect(listings).toContainText(titulo);
+  await listings.getByRole('link', { name: `Editar ${titulo}` }).click();
+  await expect(page.getByRole('button', { name: 'Guardar cambios' })).toBeVisible();
+  await expect(page.getByLabel('Título')).toHaveValue(titulo);
 });
