@@ -11,7 +11,7 @@ import { HttpError } from '../http-error';
 import { bearer, errors, multipart } from '../route-schemas';
 import { deletePhotos, photoSizesOf } from '../photos';
 import { toAnuncio } from './serialize';
-import { QuotaError, deleteById, insertWithinQuota, quotaOf } from './repository';
+import { QuotaError, deleteById, insertWithinQuota, memberAgencySlug, quotaOf } from './repository';
 import { searchChangeOf, searchRowOf } from '../search';
 import { LISTING_BODY_MAX_BYTES, listingColumns, refuseOver, registerListingUpload, storeUploadedPhotos, withListingUpload } from './upload';
 import { checkBlockedContent } from '../moderation/blocked-content';
@@ -37,12 +37,12 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
     return withListingUpload(app, request, reply, { maxBytes: maxBodyBytes }, async ({ fields, photos }) => {
       const input = anuncioSchema.parse(fields);
       const keys = await storeUploadedPhotos(photoStorage, photos);
-      return saveListing(request, reply, input, keys, quota.agency);
+      return saveListing(request, reply, input, keys);
     });
   });
 
   /** The listing's row, inserted within the quota, announced to the searches; its photos go on any failure. */
-  async function saveListing(request: FastifyRequest, reply: FastifyReply, input: AnuncioInput, keys: string[], agency: string | null) {
+  async function saveListing(request: FastifyRequest, reply: FastifyReply, input: AnuncioInput, keys: string[]) {
     const user = request.user!;
     // A client that has gone (its connection closed while the photos were processed, e.g. the
     // idle timeout under heavy load) never sees an answer and will try again: keeping this
@@ -62,7 +62,9 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
         ...listingColumns(input, config.usdDopRate),
         imageKeys: keys,
         imageSizes: photoSizesOf(keys),
-        source: agency,
+        // Issue 46: a member's listing is the agency's, read in the INSERT itself (an agent removed
+        // while the photos were processed publishes as a private person).
+        source: memberAgencySlug(user.id),
         status: 'published',
         ...content.columns,
         renewedAt: now,

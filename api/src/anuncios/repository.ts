@@ -1,5 +1,5 @@
 /** The SQL of the listing calls other than search (search-query.ts). */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { alias } from 'drizzle-orm/pg-core';
 import { agenciaMiembros, agencias, anuncios, users, type AnuncioRow, type NewAnuncioRow } from '../db/schema';
@@ -93,6 +93,10 @@ export async function quotaScopeOf(tx: Executor, ownerId: string): Promise<Quota
   return m ? { holderId: m.adminId, agency: m.slug } : { holderId: ownerId, agency: null };
 }
 
+/** The slug of the agency the account belongs to (null for none), as a subquery for the listing's INSERT. */
+export const memberAgencySlug = (userId: string) =>
+  sql<string | null>`(SELECT ${agencias.slug} FROM ${agenciaMiembros} JOIN ${agencias} ON ${agencias.id} = ${agenciaMiembros.agenciaId} WHERE ${agenciaMiembros.userId} = ${userId}::uuid)`;
+
 export interface QuotaLock extends QuotaScope {
   miPlan: number;
 }
@@ -135,7 +139,7 @@ function sqlStateOf(err: unknown): unknown {
  * listings fill the plan, counted after the lock is granted (migration 0015 says why that is
  * exact under concurrent publishes). Throws QuotaError then.
  */
-export async function insertWithinQuota(db: Db, ownerId: string, values: Omit<NewAnuncioRow, 'ownerId'>): Promise<AnuncioRow> {
+export async function insertWithinQuota(db: Db, ownerId: string, values: Omit<NewAnuncioRow, 'ownerId' | 'source'> & { source?: string | null | SQL<string | null> }): Promise<AnuncioRow> {
   try {
     const [row] = await db
       .insert(anuncios)
