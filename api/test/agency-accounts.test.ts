@@ -14,7 +14,8 @@ import { setupMailApp } from './support/app';
 import { engines } from './support/engines';
 import { del, get, post, request } from './support/http';
 import { NO_LIMITS } from './support/limits';
-import { editListing, publishListing } from './support/owner-listings';
+import { editListing, listingForm, publishListing } from './support/owner-listings';
+import { LISTING_FIELDS } from './support/listing-fields';
 import type { ReceivedMail } from './support/smtp';
 import { createUser } from './support/users';
 
@@ -262,6 +263,17 @@ describe.each(engines())('agency accounts on %s', (engine) => {
     const [row] = await t.app.db.select().from(anuncios).where(eq(anuncios.id, own._id));
     expect(row.source).toBeNull();
     expect((await post(t, '/misAnuncios', {}, person.auth)).body).toMatchObject({ miPlan: 1, canitdadDeAnunciosDisponibles: 0 });
+  });
+
+  test('two agents publishing at once for the last slot: exactly one gets it (the administrator\'s row is the lock)', async () => {
+    const { admin, slug } = await agencyOf({ miPlan: 2 }, { ...PERFIL, nombre: 'Ultimo Cupo' });
+    const [a, b] = [await agentOf(admin), await agentOf(admin)];
+    await publishListing(t, admin.auth);
+    const form = () => listingForm({ ...LISTING_FIELDS });
+    const answers = await Promise.all([a, b].map((who) => request(t, 'POST', '/anuncio', { raw: form(), headers: who.auth })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 403]);
+    const rows = await t.app.db.select().from(anuncios).where(eq(anuncios.source, slug));
+    expect(rows.filter((r) => r.estado === 'activo')).toHaveLength(2);
   });
 
   test("a removed agent's listings stay with the agency, now the administrator's; the agent is on their own again", async () => {
