@@ -201,7 +201,10 @@ describe.each(engines())('agency accounts on %s', (engine) => {
 
     // the administrator sees every listing of the agency, with its agent
     const all = await get(t, '/miInmobiliaria/anuncios', admin.auth);
-    expect(all.body.anuncios).toEqual([expect.objectContaining({ _id: listing._id, agente: 'Pedro Santos' })]);
+    expect(all.body.anuncios).toEqual([expect.objectContaining({ _id: listing._id, agente: 'Pedro Santos', estadisticas: { vistas: 0, contactos: 0, whatsapp: 0 } })]);
+    // a visitor's view counts in the administrator's figures
+    expect((await post(t, `/anuncio/${listing._id}/vista`)).status).toBeLessThan(300);
+    expect((await get(t, '/miInmobiliaria/anuncios', admin.auth)).body.anuncios[0].estadisticas.vistas).toBe(1);
     expect((await get(t, '/miInmobiliaria/anuncios', agent.auth)).status).toBe(403);
 
     // the administrator opens, edits, pauses and resumes it

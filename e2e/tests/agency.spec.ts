@@ -3,7 +3,7 @@
  * real SMTP receiver: an account creates its agency on /miInmobiliaria, invites an agent by email;
  * the agent opens the emailed link logged out, is sent to log in and back, accepts, and is an
  * agent; the agent's listing shows among the agency's; the administrator removes the agent, keeps
- * the listing and opens its edit form.
+ * the listing, opens its edit form and deletes it.
  */
 import { test, expect, createConfirmedUser, loginAs } from '../support/fixtures';
 import { waitForLink } from '../support/mailbox';
@@ -85,4 +85,10 @@ test('create an agency, invite an agent, the agent accepts by the emailed link',
   await listings.getByRole('link', { name: `Editar ${titulo}` }).click();
   await expect(page.getByRole('button', { name: 'Guardar cambios' })).toBeVisible();
   await expect(page.getByLabel('Título')).toHaveValue(titulo);
+
+  // and deletes it from the agency's list
+  await page.goto('/miInmobiliaria');
+  await listings.getByRole('button', { name: `Borrar ${titulo}` }).click();
+  await page.getByRole('button', { name: 'Borrar', exact: true }).click();
+  await expect(main.getByText('La inmobiliaria aún no tiene anuncios.')).toBeVisible();
 });

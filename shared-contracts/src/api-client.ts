@@ -136,7 +136,7 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     invitarAgente: (email: string, token: string) => request<{ message: string }>('POST', '/miInmobiliaria/invitaciones', { body: { email }, token }),
     aceptarInvitacion: (invitacion: string, token: string) => request<MiInmobiliariaResponse & { message: string }>('POST', '/miInmobiliaria/aceptar', { body: { token: invitacion }, token }),
     quitarAgente: (userId: string, token: string) => request<{ message: string }>('DELETE', `/miInmobiliaria/miembros/${encodeURIComponent(userId)}`, { token }),
-    anunciosInmobiliaria: (token: string, signal?: AbortSignal) => request<{ anuncios: (Anuncio & { agente: string })[] }>('GET', '/miInmobiliaria/anuncios', { token, signal }),
+    anunciosInmobiliaria: (token: string, signal?: AbortSignal) => request<{ anuncios: (Anuncio & { agente: string; estadisticas: { vistas: number; contactos: number; whatsapp: number } })[] }>('GET', '/miInmobiliaria/anuncios', { token, signal }),
     geocodeSearch: (q: string, signal?: AbortSignal) => request<GeocodeResponse>('GET', `/geocode/search?q=${encodeURIComponent(q)}`, { signal }),
     geocodeReverse: (lng: number, lat: number, signal?: AbortSignal) => request<GeocodeResponse>('GET', `/geocode/reverse?lng=${lng}&lat=${lat}`, { signal }),
   };

@@ -240,7 +240,7 @@ export const miInmobiliariaResponseSchema = z.object({
 });
 /** `GET /miInmobiliaria/anuncios`: every listing of the agency, with who published it. */
 export const agenciaAnunciosResponseSchema = z.object({
-  anuncios: z.array(anuncioResponseSchema.extend({ agente: z.string() })),
+  anuncios: z.array(anuncioResponseSchema.extend({ agente: z.string(), estadisticas: z.object({ vistas: z.number().int(), contactos: z.number().int(), whatsapp: z.number().int() }) })),
 });
 
 // Compile-time: each answer schema and its wire type hold the same fields with the same types.

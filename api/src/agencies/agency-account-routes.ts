@@ -8,7 +8,8 @@
  * - `POST /miInmobiliaria/aceptar`: the invited account accepts with the emailed token;
  * - `DELETE /miInmobiliaria/miembros/{id}`: the administrator removes an agent (the agent's
  *   listings stay with the agency, owned by the administrator);
- * - `GET /miInmobiliaria/anuncios`: the administrator's view of every listing of the agency.
+ * - `GET /miInmobiliaria/anuncios`: the administrator's view of every listing of the agency, with
+ *   its agent and figures (views, contacts, WhatsApp), as "Mis anuncios" shows an owner's.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,6 +23,7 @@ import { isUuid } from '../plugins/auth';
 import { agencyInvitationMessage } from '../mail/templates';
 import { accountRef, authEvent } from '../accounts/auth-events';
 import { toAnuncio } from '../anuncios/serialize';
+import { NO_STATS, listingStats } from '../anuncios/stats';
 import { searchRowOf } from '../search';
 import {
   AlreadyMember,
@@ -133,10 +135,14 @@ export default async function agencyAccountRoutes(fastify: FastifyInstance) {
   app.get('/miInmobiliaria/anuncios', { preValidation: app.authenticate, exposeHeadRoute: false, schema: listings }, async (request) => {
     const m = await adminOf(request);
     const rows = await agencyListings(db, m.agencia.slug);
+    // views still in the buffer are written first, as on "Mis anuncios"
+    await app.viewCounter.flush();
+    const stats = await listingStats(db, rows.map(({ row }) => row.id));
     return {
       anuncios: rows.map(({ row, ownerName, ownerApellido }) => ({
         ...toAnuncio(row, config.photosBaseUrl, config.listingTtlDays),
         agente: `${ownerName ?? ''} ${ownerApellido ?? ''}`.trim(),
+        estadisticas: stats.get(row.id) ?? NO_STATS,
       })),
     };
   });

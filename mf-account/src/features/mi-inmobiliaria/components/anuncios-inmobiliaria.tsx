@@ -1,4 +1,10 @@
-/** Every listing of the agency, for its administrator (issue 46): who published it, its status, a link to edit it. */
+/**
+ * Every listing of the agency, for its administrator (issue 46): who published it, its status and
+ * figures, a link to edit it, and Borrar.
+ */
+import { useState } from 'react';
+import Button from 'antd/es/button';
+import Popconfirm from 'antd/es/popconfirm';
 import Spin from 'antd/es/spin';
 import { Link } from 'web-runtime/router';
 import { anuncioPath, editarAnuncioPath } from 'shared-contracts';
@@ -9,7 +15,19 @@ import { FormError } from '../../../components/form-error';
 export function AnunciosInmobiliaria() {
   const api = useApi();
   const token = usePortalStore((s) => s.user?.token ?? '');
-  const { status, data, error } = useQuery(token ? `anunciosInmobiliaria:${token}` : null, (signal) => api.anunciosInmobiliaria(token, signal));
+  const { status, data, error, setData } = useQuery(token ? `anunciosInmobiliaria:${token}` : null, (signal) => api.anunciosInmobiliaria(token, signal));
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  async function remove(id: string) {
+    setActionError(null);
+    try {
+      await api.deleteAnuncio(id, token);
+      setData((r) => ({ ...r, anuncios: r.anuncios.filter((a) => a._id !== id) }));
+    } catch (err) {
+      setActionError(errorText(err));
+    }
+  }
+
   return (
     <section aria-labelledby="anuncios-inmobiliaria-titulo" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <h2 id="anuncios-inmobiliaria-titulo" style={{ margin: 0, fontSize: 20 }}>
@@ -19,18 +37,29 @@ export function AnunciosInmobiliaria() {
       {status === 'error' && <FormError error={errorText(error)} />}
       {status === 'success' && data && data.anuncios.length === 0 && <p style={{ margin: 0 }}>La inmobiliaria aún no tiene anuncios.</p>}
       {status === 'success' && data && data.anuncios.length > 0 && (
-        <ul aria-label="Anuncios de la inmobiliaria" style={{ margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 6 }}>
-          {data.anuncios.map((a) => (
-            <li key={a._id} style={{ listStyle: 'none', display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-              <Link to={anuncioPath(a._id)}>{a.title || 'Sin título'}</Link>
-              <span>· {a.agente || 'Sin agente'} · {a.estado}</span>
-              <Link to={editarAnuncioPath(a._id)} aria-label={`Editar ${a.title || 'anuncio'}`}>
-                Editar
-              </Link>
-            </li>
-          ))}
+        <ul aria-label="Anuncios de la inmobiliaria" style={{ margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+          {data.anuncios.map((a) => {
+            const title = a.title || 'Sin título';
+            return (
+              <li key={a._id} style={{ listStyle: 'none', display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}>
+                <Link to={anuncioPath(a._id)}>{title}</Link>
+                <span>
+                  · {a.agente || 'Sin agente'} · {a.estado} · {a.estadisticas.vistas} vistas · {a.estadisticas.contactos + a.estadisticas.whatsapp} contactos
+                </span>
+                <Link to={editarAnuncioPath(a._id)} aria-label={`Editar ${title}`}>
+                  Editar
+                </Link>
+                <Popconfirm title={`¿Borrar "${title}"?`} okText="Borrar" cancelText="Cancelar" onConfirm={() => remove(a._id)}>
+                  <Button danger size="small" aria-label={`Borrar ${title}`}>
+                    Borrar
+                  </Button>
+                </Popconfirm>
+              </li>
+            );
+          })}
         </ul>
       )}
+      <FormError error={actionError} />
     </section>
   );
 }
