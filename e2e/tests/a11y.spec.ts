@@ -209,3 +209,20 @@ test.describe('logged in', () => {
     });
   }
 });
+
+// Issue 46: an agency's administrator's page with its profile, a member, a pending invitation and an agent's listing.
+test.describe('agency administrator', () => {
+  test('mi-inmobiliaria-admin: no serious or critical axe violations, light and dark', async ({ page }, testInfo) => {
+    const admin = await createConfirmedUser({ name: 'Lucía' });
+    const perfil = { nombre: `Inmobiliaria A11y ${Date.now().toString(36)}`, telefono: '809-555-1234', whatsapp: '', email: '', direccion: 'Av. Winston Churchill 25', latitude: 18.4722, longitude: -69.9394, descripcion: '', rnc: '', logo: '' };
+    expect((await api('/miInmobiliaria', perfil, admin.token)).status).toBe(201);
+    const agent = await createConfirmedUser({ name: 'Pedro' });
+    for (const email of [agent.email, uniqueEmail('a11y-pendiente')]) expect((await api('/miInmobiliaria/invitaciones', { email }, admin.token)).status).toBe(200);
+    const link = await waitForLink(agent.email, '/aceptarInvitacion/');
+    expect((await api('/miInmobiliaria/aceptar', { token: sitePath(link).split('/').pop() }, agent.token)).status).toBe(200);
+    await createListingOverApi(agent, 'Anuncio de la agente');
+    await loginAs(page, admin);
+    const route: Route = { name: 'mi-inmobiliaria-admin', path: () => '/miInmobiliaria', ready: (p) => main(p).getByRole('list', { name: 'Anuncios de la inmobiliaria' }) };
+    await check(page, route, 'usuario', testInfo.project.name);
+  });
+});

@@ -2,15 +2,31 @@
  * Every listing of the agency, for its administrator (issue 46): who published it, its status and
  * figures, a link to edit it, and Borrar.
  */
-import { useState } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
 import Spin from 'antd/es/spin';
-import { Link } from 'web-runtime/router';
+import Typography from 'antd/es/typography';
+import { useNavigate } from 'web-runtime/router';
 import { anuncioPath, editarAnuncioPath } from 'shared-contracts';
 import { useApi, usePortalStore, useQuery } from 'web-runtime/store';
 import { errorText } from 'web-runtime/request';
 import { FormError } from '../../../components/form-error';
+
+/** A real link (new tab, no JavaScript) in the theme's link colour (readable in the dark scheme); a plain click stays in the app. */
+function AppLink({ to, label, children }: { to: string; label?: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const open = (e: MouseEvent) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    navigate(to);
+  };
+  return (
+    <Typography.Link href={to} onClick={open} aria-label={label}>
+      {children}
+    </Typography.Link>
+  );
+}
 
 export function AnunciosInmobiliaria() {
   const api = useApi();
@@ -42,13 +58,13 @@ export function AnunciosInmobiliaria() {
             const title = a.title || 'Sin título';
             return (
               <li key={a._id} style={{ listStyle: 'none', display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}>
-                <Link to={anuncioPath(a._id)}>{title}</Link>
+                <AppLink to={anuncioPath(a._id)}>{title}</AppLink>
                 <span>
                   · {a.agente || 'Sin agente'} · {a.estado} · {a.estadisticas.vistas} vistas · {a.estadisticas.contactos + a.estadisticas.whatsapp} contactos
                 </span>
-                <Link to={editarAnuncioPath(a._id)} aria-label={`Editar ${title}`}>
+                <AppLink to={editarAnuncioPath(a._id)} label={`Editar ${title}`}>
                   Editar
-                </Link>
+                </AppLink>
                 <Popconfirm title={`¿Borrar "${title}"?`} okText="Borrar" cancelText="Cancelar" onConfirm={() => remove(a._id)}>
                   <Button danger size="small" aria-label={`Borrar ${title}`}>
                     Borrar
