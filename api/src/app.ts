@@ -51,6 +51,7 @@ import photoRoutes from './photos/photo-routes';
 import sitemapRoutes from './sitemap/sitemap-routes';
 import lugaresRoutes from './lugares/lugares-routes';
 import agenciasRoutes from './agencies/agencias-routes';
+import agencyAccountRoutes from './agencies/agency-account-routes';
 // issue 45: request ids, liveness and readiness, metrics (src/ops/)
 import requestId, { requestIdOf } from './ops/request-id';
 import health from './ops/health';
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(sitemapRoutes);
   await app.register(lugaresRoutes);
   await app.register(agenciasRoutes);
+  await app.register(agencyAccountRoutes);
   // Last: onClose hooks run last-registered first, so each job stops before anything it uses closes.
   if (opts.background) await app.register(background, opts.background);
   return app;

@@ -53,6 +53,8 @@ declare module 'fastify' {
     requireModerator: preHandlerAsyncHookHandler;
     /** preHandler after authenticate: publishes and edits (one budget) per user and per client. */
     limitPublish: preHandlerAsyncHookHandler;
+    /** Issue 46: an agency administrator's invitations, per user then per client. */
+    limitInvite: preHandlerAsyncHookHandler;
     /** One upload (publish or edit) at a time per user on this instance (issue 40). */
     uploadsInProgress: UserTurns;
     /** Detail views, one per client, listing and day on every instance, written in batches (issues 21, 40). */

@@ -125,6 +125,14 @@ describe.each(engines())('route protection on %s', (engine) => {
       'POST /moderacion/usuarios/:id/desbloquear',
       'PUT /anuncio/:id',
       'PUT /favoritos/:anuncioId',
+      // issue 46: the account's agency (agency-accounts.test.ts)
+      'GET /miInmobiliaria',
+      'POST /miInmobiliaria',
+      'PUT /miInmobiliaria',
+      'POST /miInmobiliaria/invitaciones',
+      'POST /miInmobiliaria/aceptar',
+      'DELETE /miInmobiliaria/miembros/:id',
+      'GET /miInmobiliaria/anuncios',
     ].sort());
 
     const forged = `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(`{"sub":"${crypto.randomUUID()}","tv":0}`).toString('base64url')}.`;

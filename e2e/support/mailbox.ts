@@ -37,7 +37,7 @@ function readMails(): Mail[] {
 }
 
 /** Waits for a message to `to` whose body has a link to `pathPrefix`, and answers that link. */
-export async function waitForLink(to: string, pathPrefix: '/confirmEmail/' | '/resetPassword/' | '/renovarAnuncio/' | '/anuncioDetailedView/' | '/bajaAlertas/' | '/bajaAvisosPrecio/', { after = 0, timeoutMs = 15_000 } = {}): Promise<string> {
+export async function waitForLink(to: string, pathPrefix: '/confirmEmail/' | '/resetPassword/' | '/aceptarInvitacion/' | '/renovarAnuncio/' | '/anuncioDetailedView/' | '/bajaAlertas/' | '/bajaAvisosPrecio/', { after = 0, timeoutMs = 15_000 } = {}): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   const re = new RegExp(`https?://[^\\s"'<>]+${pathPrefix}[^\\s"'<>]+`);
   while (Date.now() < deadline) {

@@ -115,6 +115,16 @@ const LOGGED_IN: Route[] = [
   { name: 'baja-alertas-error', path: () => `/bajaAlertas/${ownId}/token-falso`, ready: (p) => main(p).getByRole('alert') },
   // issue 39: the price-drop emails' unsubscribe link, not valid
   { name: 'baja-avisos-precio-error', path: () => `/bajaAvisosPrecio/${ownId}/token-falso`, ready: (p) => main(p).getByRole('alert') },
+  // issue 46: creating an agency, and an invitation link that is not valid
+  { name: 'mi-inmobiliaria', path: () => '/miInmobiliaria', ready: (p) => main(p).getByRole('button', { name: 'Crear inmobiliaria' }) },
+  {
+    name: 'aceptar-invitacion-error',
+    path: () => `/aceptarInvitacion/${'0'.repeat(64)}`,
+    act: async (p) => {
+      await main(p).getByRole('button', { name: 'Aceptar invitación' }).click();
+    },
+    ready: (p) => main(p).getByRole('alert'),
+  },
 ];
 
 test.beforeAll(async () => {
@@ -202,4 +212,21 @@ test.describe('logged in', () => {
       await check(page, route, 'usuario', testInfo.project.name);
     });
   }
+});
+
+// Issue 46: an agency's administrator's page with its profile, a member, a pending invitation and an agent's listing.
+test.describe('agency administrator', () => {
+  test('mi-inmobiliaria-admin: no serious or critical axe violations, light and dark', async ({ page }, testInfo) => {
+    const admin = await createConfirmedUser({ name: 'Lucía' });
+    const perfil = { nombre: `Inmobiliaria A11y ${Date.now().toString(36)}`, telefono: '809-555-1234', whatsapp: '', email: '', direccion: 'Av. Winston Churchill 25', latitude: 18.4722, longitude: -69.9394, descripcion: '', rnc: '', logo: '' };
+    expect((await api('/miInmobiliaria', perfil, admin.token)).status).toBe(201);
+    const agent = await createConfirmedUser({ name: 'Pedro' });
+    for (const email of [agent.email, uniqueEmail('a11y-pendiente')]) expect((await api('/miInmobiliaria/invitaciones', { email }, admin.token)).status).toBe(200);
+    const link = await waitForLink(agent.email, '/aceptarInvitacion/');
+    expect((await api('/miInmobiliaria/aceptar', { token: sitePath(link).split('/').pop() }, agent.token)).status).toBe(200);
+    await createListingOverApi(agent, 'Anuncio de la agente');
+    await loginAs(page, admin);
+    const route: Route = { name: 'mi-inmobiliaria-admin', path: () => '/miInmobiliaria', ready: (p) => main(p).getByRole('list', { name: 'Anuncios de la inmobiliaria' }) };
+    await check(page, route, 'usuario', testInfo.project.name);
+  });
 });

@@ -54,7 +54,7 @@ test.describe('header and drawer', () => {
       await header.getByRole('button', { name: 'Abrir menú' }).click();
       const drawer = page.getByRole('dialog');
       await expect(drawer.getByText('Lucía', { exact: true })).toBeVisible();
-      await expect(drawer.getByRole('navigation', { name: 'Menú' }).locator('li')).toHaveText(['Inicio', 'Agregar Anuncio', 'Mis Anuncios', 'Favoritos', 'Mis Búsquedas', 'Salir']);
+      await expect(drawer.getByRole('navigation', { name: 'Menú' }).locator('li')).toHaveText(['Inicio', 'Agregar Anuncio', 'Mis Anuncios', 'Favoritos', 'Mis Búsquedas', 'Mi Inmobiliaria', 'Salir']);
       await drawer.getByRole('button', { name: 'Salir' }).click();
       await header.getByRole('button', { name: 'Abrir menú' }).click();
       await expect(page.getByRole('dialog').getByText('Menu', { exact: true })).toBeVisible();

@@ -122,7 +122,7 @@ test('mf-account standalone: log in with its own form, move to the plans and buy
   await openStandalone(page, 'mf-account', '/login');
   const header = page.getByRole('banner');
   await expect(header).toContainText('Cuenta (QA)');
-  await expect(header.getByRole('link')).toHaveText(['Login', 'Registro', 'Olvidé contraseña', 'Pedir link', 'Planes', 'Moderación', 'Mis búsquedas']);
+  await expect(header.getByRole('link')).toHaveText(['Login', 'Registro', 'Olvidé contraseña', 'Pedir link', 'Planes', 'Moderación', 'Mi inmobiliaria', 'Mis búsquedas']);
   const main = page.getByRole('main');
   await main.getByLabel('Email').fill(user.email);
   await main.getByLabel('Contraseña').fill(user.password);

@@ -46,3 +46,70 @@ export const AGENCIA_MSG = {
 export function agencyNames(res: AgenciasResponse | null | undefined): Map<string, string> {
   return new Map((res?.agencias ?? []).map((a) => [a.slug, a.nombre]));
 }
+
+/**
+ * Agency accounts (issue 46, docs/decisions/0042-agency-accounts.md): an account creates an agency
+ * (kind 'account') and is its administrator; agents join by an emailed invitation.
+ */
+export const AGENCIA_ROLES = ['admin', 'agente'] as const;
+export type AgenciaRol = (typeof AGENCIA_ROLES)[number];
+export const AGENCIA_ROL_LABELS: Record<AgenciaRol, string> = { admin: 'Administrador', agente: 'Agente' };
+export const AGENCIA_DESCRIPCION_MAX = 3000;
+export const AGENCIA_INVITACION_HORAS = 7 * 24;
+
+/** The agency's profile as its members see and its administrator edits it. */
+export interface AgenciaPerfil {
+  slug: string;
+  nombre: string;
+  logo: string;
+  telefono: string;
+  whatsapp: string;
+  email: string;
+  direccion: string;
+  latitude: number | null;
+  longitude: number | null;
+  descripcion: string;
+  rnc: string;
+}
+
+export interface AgenciaMiembro {
+  _id: string;
+  nombre: string;
+  email: string;
+  rol: AgenciaRol;
+}
+
+export interface AgenciaInvitacionPendiente {
+  email: string;
+  vence: string;
+}
+
+/** `GET /miInmobiliaria`: the account's agency (null when it has none), its role, and for the administrator the team. */
+export interface MiInmobiliariaResponse {
+  agencia: AgenciaPerfil | null;
+  rol: AgenciaRol | null;
+  miembros: AgenciaMiembro[];
+  invitaciones: AgenciaInvitacionPendiente[];
+}
+
+export const MI_INMOBILIARIA_MSG = {
+  yaPertenece: 'Tu cuenta ya pertenece a una inmobiliaria',
+  sinInmobiliaria: 'Tu cuenta no pertenece a ninguna inmobiliaria',
+  soloAdministrador: 'Solo el administrador de la inmobiliaria puede hacer esto',
+  creada: 'Inmobiliaria creada: eres su administrador',
+  guardada: 'Perfil de la inmobiliaria guardado',
+  invitacionEnviada: (email: string) => `Invitación enviada a ${email}`,
+  yaMiembro: 'Esa persona ya forma parte de tu inmobiliaria',
+  invitacionNoValida: 'La invitación no es válida o ha vencido. Pide al administrador que te invite de nuevo.',
+  invitacionUsada: 'Esta invitación ya se usó',
+  invitacionOtroEmail: (email: string) => `Esta invitación es para ${email}: inicia sesión con la cuenta de ese email para aceptarla`,
+  bienvenido: (nombre: string) => `Ya formas parte de ${nombre}`,
+  miembroDesconocido: 'Ese agente no forma parte de tu inmobiliaria',
+  agenteQuitado: 'Agente quitado: sus anuncios siguen con la inmobiliaria',
+  logoNoValido: 'El logo debe ser una dirección http(s) de una imagen, o quedar vacío',
+  telefonoNoValido: 'Teléfono no válido: un número dominicano, p. ej. 809-555-1234',
+  whatsappNoValido: 'WhatsApp no válido: un número dominicano, p. ej. 829-555-1234',
+  direccionRequerida: 'Indica la dirección de la oficina',
+  descripcionLarga: `La descripción admite hasta ${AGENCIA_DESCRIPCION_MAX} caracteres`,
+  rncLargo: 'El RNC admite hasta 30 caracteres',
+} as const;

@@ -10,6 +10,7 @@ import type { SignupBody, LoginBody, BusquedaCreateBody, BusquedaPatchBody } fro
 import type { BusquedasResponse, FavoritosResponse, SavedSearch } from './saved';
 import { MSG } from './messages';
 import type { LugarResponse } from './landing';
+import type { AgenciaPerfil, MiInmobiliariaResponse } from './agencias';
 import type { MapaRequest, MapaResponse } from './search-area';
 import type { AgenciasResponse } from './agencias';
 
@@ -180,6 +181,14 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     deleteBusqueda: (id: string, token: string) => request<{ ok: true }>('DELETE', `/busquedas/${encodeURIComponent(id)}`, { token }),
     /** The alert email's unsubscribe link (no session: the signed token is the proof). */
     bajaAlertas: (id: string, token: string) => request<{ ok: true; nombre: string }>('POST', `/busquedas/${encodeURIComponent(id)}/baja?token=${encodeURIComponent(token)}`, { body: {} }),
+    // Issue 46: the account's agency (decision 0042).
+    miInmobiliaria: (token: string, signal?: AbortSignal) => request<MiInmobiliariaResponse>('GET', '/miInmobiliaria', { token, signal }),
+    crearInmobiliaria: (body: Omit<AgenciaPerfil, 'slug'>, token: string) => request<MiInmobiliariaResponse>('POST', '/miInmobiliaria', { body, token }),
+    editarInmobiliaria: (body: Omit<AgenciaPerfil, 'slug'>, token: string) => request<MiInmobiliariaResponse>('PUT', '/miInmobiliaria', { body, token }),
+    invitarAgente: (email: string, token: string) => request<{ message: string }>('POST', '/miInmobiliaria/invitaciones', { body: { email }, token }),
+    aceptarInvitacion: (invitacion: string, token: string) => request<MiInmobiliariaResponse & { message: string }>('POST', '/miInmobiliaria/aceptar', { body: { token: invitacion }, token }),
+    quitarAgente: (userId: string, token: string) => request<{ message: string }>('DELETE', `/miInmobiliaria/miembros/${encodeURIComponent(userId)}`, { token }),
+    anunciosInmobiliaria: (token: string, signal?: AbortSignal) => request<{ anuncios: (Anuncio & { agente: string; estadisticas: { vistas: number; contactos: number; whatsapp: number } })[] }>('GET', '/miInmobiliaria/anuncios', { token, signal }),
     geocodeSearch: (q: string, signal?: AbortSignal) => request<GeocodeResponse>('GET', `/geocode/search?q=${encodeURIComponent(q)}`, { signal }),
     geocodeReverse: (lng: number, lat: number, signal?: AbortSignal) => request<GeocodeResponse>('GET', `/geocode/reverse?lng=${lng}&lat=${lat}`, { signal }),
   };

@@ -71,6 +71,9 @@ const PAGE_LIST = /** @type {const} */ ([
   { id: 'comprarPlan', path: '/comprarPlanPage', remote: 'mf_account', expose: './ComprarPlanPage', module: 'mf-account/src/pages/comprar-plan-page.tsx', guard: 'public', ssr: false, label: 'Planes' },
   // Issue 23: the moderators' queue (the API checks the role again on every call)
   { id: 'moderacion', path: '/moderacion', remote: 'mf_account', expose: './ModeracionPage', module: 'mf-account/src/pages/moderacion-page.tsx', guard: 'moderatorOnly', ssr: false, label: 'Moderación' },
+  // Issue 46: the account's agency (create, profile, team) and the invitation email's link (decision 0042)
+  { id: 'miInmobiliaria', path: '/miInmobiliaria', remote: 'mf_account', expose: './MiInmobiliariaPage', module: 'mf-account/src/pages/mi-inmobiliaria-page.tsx', guard: 'userOnly', ssr: false, label: 'Mi inmobiliaria' },
+  { id: 'aceptarInvitacion', path: '/aceptarInvitacion/:token', remote: 'mf_account', expose: './AceptarInvitacionPage', module: 'mf-account/src/pages/aceptar-invitacion-page.tsx', guard: 'public', ssr: false },
   // Issue 22: saved searches, and the alert emails' unsubscribe link
   { id: 'misBusquedas', path: '/misBusquedas', remote: 'mf_account', expose: './MisBusquedasPage', module: 'mf-account/src/pages/mis-busquedas-page.tsx', guard: 'userOnly', ssr: false, label: 'Mis búsquedas' },
   { id: 'bajaAlertas', path: '/bajaAlertas/:busquedaId/:token', remote: 'mf_account', expose: './BajaAlertasPage', module: 'mf-account/src/pages/baja-alertas-page.tsx', guard: 'public', ssr: false },

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { CONTACT_CANALES, MONEDAS, PROPIEDAD_FILTER, PROPOSITO_FILTER, PROPOSITO_FORM } from './enums';
-import type { AgenciasResponse } from './agencias';
+import type { AgenciasResponse, MiInmobiliariaResponse } from './agencias';
 import { AMUEBLADOS, CONSTRUCCIONES, RESPALDOS } from './attributes';
 import { ESTADOS } from './listing-status';
 import { MOTIVOS_REPORTE, type BloqueadosResponse, type EventoModeracion, type ModeracionResponse } from './moderation';
@@ -220,6 +220,31 @@ export const mapaResponseSchema = z.object({
 /** Issue 46: `GET /agencias`, every agency's slug and name (a listing's advertiser). */
 export const agenciasResponseSchema = z.object({ agencias: z.array(z.object({ slug: z.string(), nombre: z.string() })) });
 
+/** Issue 46: `GET /miInmobiliaria` (and the answers of creating, editing, accepting). */
+export const agenciaPerfilResponseSchema = z.object({
+  slug: z.string(),
+  nombre: z.string(),
+  logo: z.string(),
+  telefono: z.string(),
+  whatsapp: z.string(),
+  email: z.string(),
+  direccion: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  descripcion: z.string(),
+  rnc: z.string(),
+});
+export const miInmobiliariaResponseSchema = z.object({
+  agencia: agenciaPerfilResponseSchema.nullable(),
+  rol: z.enum(['admin', 'agente']).nullable(),
+  miembros: z.array(z.object({ _id: z.string(), nombre: z.string(), email: z.string(), rol: z.enum(['admin', 'agente']) })),
+  invitaciones: z.array(z.object({ email: z.string(), vence: z.string() })),
+});
+/** `GET /miInmobiliaria/anuncios`: every listing of the agency, with who published it. */
+export const agenciaAnunciosResponseSchema = z.object({
+  anuncios: z.array(anuncioResponseSchema.extend({ agente: z.string(), estadisticas: z.object({ vistas: z.number().int(), contactos: z.number().int(), whatsapp: z.number().int() }) })),
+});
+
 // Compile-time: each answer schema and its wire type hold the same fields with the same types.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Out<S extends z.ZodType> = z.output<S>;
@@ -240,3 +265,4 @@ sameAs<Out<typeof geocodeResponseSchema>, GeocodeResponse>(true);
 sameAs<Out<typeof lugarResponseSchema>, LugarResponse>(true);
 sameAs<Out<typeof apiErrorSchema>, ApiErrorBody>(true);
 sameAs<Out<typeof agenciasResponseSchema>, AgenciasResponse>(true);
+sameAs<Out<typeof miInmobiliariaResponseSchema>, MiInmobiliariaResponse>(true);

@@ -11,6 +11,8 @@ export const resetPasswordPath = (id: string, token: string) => `/resetPassword/
 export const confirmEmailPath = (id: string, token: string) => `/confirmEmail/${encodeURIComponent(id)}/${encodeURIComponent(token)}`;
 export const editarAnuncioPath = (anuncioId: string) => `/editarAnuncio/${encodeURIComponent(anuncioId)}`;
 export const renovarAnuncioPath = (anuncioId: string, token: string) => `/renovarAnuncio/${encodeURIComponent(anuncioId)}/${encodeURIComponent(token)}`;
+/** Issue 46: the emailed link that makes an account an agent of an agency (mf-account's accept page). */
+export const aceptarInvitacionPath = (token: string) => `/aceptarInvitacion/${encodeURIComponent(token)}`;
 /** The storage key at the end of a photo URL (`…/photos/{key}`), as `PUT /anuncio/{id}` names kept photos. */
 export const photoKeyOfUrl = (url: string) => decodeURIComponent(url.slice(url.lastIndexOf('/') + 1));
 export const bajaAlertasPath = (busquedaId: string, token: string) => `/bajaAlertas/${encodeURIComponent(busquedaId)}/${encodeURIComponent(token)}`;

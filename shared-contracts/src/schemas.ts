@@ -13,7 +13,7 @@ import { normalizePhone } from './phone';
 import { BUSQUEDA_NOMBRE_MAX, FAVORITOS_MAX, FRECUENCIAS } from './saved';
 import { ORDEN_DEFAULT, ORDEN_MSG, ORDENES } from './search-order';
 import { AREA_MSG, MAPA_ZOOM, readPoligono, readZona } from './search-area';
-import { AGENCIA_MSG, ANUNCIANTES } from './agencias';
+import { AGENCIA_DESCRIPCION_MAX, AGENCIA_MSG, AGENCIA_NAME_MAX, ANUNCIANTES, MI_INMOBILIARIA_MSG } from './agencias';
 import { readTour, readVideo } from './media-embeds';
 import {
   AMUEBLADOS,
@@ -433,3 +433,51 @@ export const busquedaPatchSchema = z
 export type BusquedaPatchBody = z.infer<typeof busquedaPatchSchema>;
 /** `PATCH /favoritos` (issue 39): the price-drop emails of the account's favourites on or off. */
 export const favoritosPatchSchema = z.object({ avisosPrecio: z.boolean() }).strict();
+
+/** A Dominican phone in E.164, or '' when left empty (issue 46's agency profile). */
+const optionalPhone = (message: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    text(30)
+      .trim()
+      .transform((value, ctx) => {
+        if (!value) return '';
+        const e164 = normalizePhone(value);
+        if (e164) return e164;
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }),
+  );
+
+/**
+ * Issue 46: `POST /miInmobiliaria` (create) and `PUT /miInmobiliaria` (the administrator edits):
+ * the agency's profile. The RNC is kept as given (one plain line); the logo is an http(s) URL or
+ * empty; the office is an address with its point on the map, inside the country.
+ */
+export const agenciaPerfilSchema = z
+  .object({
+    nombre: z.preprocess(
+      (v) => (typeof v === 'string' ? safeLine(v) : v),
+      z.string({ error: AGENCIA_MSG.nombreRequerido }).min(1, AGENCIA_MSG.nombreRequerido).max(AGENCIA_NAME_MAX, AGENCIA_MSG.nombreLargo),
+    ),
+    logo: z.preprocess(
+      (v) => (v === undefined || v === null ? '' : v),
+      text(500)
+        .trim()
+        .refine((v) => v === '' || /^https?:\/\/[^\s"'<>]+$/i.test(v), MI_INMOBILIARIA_MSG.logoNoValido),
+    ),
+    telefono: optionalPhone(MI_INMOBILIARIA_MSG.telefonoNoValido),
+    whatsapp: optionalPhone(MI_INMOBILIARIA_MSG.whatsappNoValido),
+    email: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.union([z.literal(''), emailSchema])),
+    direccion: z.preprocess((v) => (typeof v === 'string' ? safeLine(v) : v ?? ''), text(300).min(1, MI_INMOBILIARIA_MSG.direccionRequerida)),
+    latitude: z.coerce.number({ error: MI_INMOBILIARIA_MSG.direccionRequerida }).min(DO_BBOX.latMin, MSG.addressOutsideDR).max(DO_BBOX.latMax, MSG.addressOutsideDR),
+    longitude: z.coerce.number({ error: MI_INMOBILIARIA_MSG.direccionRequerida }).min(DO_BBOX.lngMin, MSG.addressOutsideDR).max(DO_BBOX.lngMax, MSG.addressOutsideDR),
+    descripcion: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().trim().max(AGENCIA_DESCRIPCION_MAX, MI_INMOBILIARIA_MSG.descripcionLarga)),
+    rnc: z.preprocess((v) => (typeof v === 'string' ? safeLine(v) : v ?? ''), z.string().max(30, MI_INMOBILIARIA_MSG.rncLargo)),
+  })
+  .strict();
+export type AgenciaPerfilBody = z.output<typeof agenciaPerfilSchema>;
+/** `POST /miInmobiliaria/invitaciones`. */
+export const agenciaInvitarSchema = z.object({ email: emailSchema }).strict();
+/** `POST /miInmobiliaria/aceptar`: the emailed link's token. */
+export const agenciaAceptarSchema = z.object({ token: z.string().regex(/^[0-9a-f]{64}$/, MI_INMOBILIARIA_MSG.invitacionNoValida) }).strict();

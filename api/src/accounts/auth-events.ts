@@ -8,7 +8,8 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 
-export type AuthEvent = 'login_failed' | 'login_blocked' | 'logout' | 'reset_requested' | 'password_reset' | 'plan_changed' | 'listing_deleted' | 'user_blocked' | 'user_unblocked';
+export type AuthEvent = 'login_failed' | 'login_blocked' | 'logout' | 'reset_requested' | 'password_reset' | 'plan_changed' | 'listing_deleted' | 'user_blocked' | 'user_unblocked'
+  | 'agency_created' | 'agency_invited' | 'agency_joined' | 'agency_member_removed';
 
 export function accountRef(secret: string, userId: string): string {
   return crypto.createHmac('sha256', secret).update(userId).digest('hex').slice(0, 16);

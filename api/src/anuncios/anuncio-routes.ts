@@ -16,7 +16,8 @@ import { isUuid } from '../plugins/auth';
 import { deletePhotos } from '../photos';
 import { authEvent } from '../accounts/auth-events';
 import { toAnuncio } from './serialize';
-import { deleteOwned, findById, findPublished } from './repository';
+import { deleteById, deleteOwned, findById, findPublished } from './repository';
+import { mayManageListing } from '../agencies/account-repository';
 import { createSearchEngine, searchChangeOf, type CountLimits } from '../search';
 import { recentPriceDrop } from './lifecycle-repository';
 
@@ -52,11 +53,15 @@ export default async function anuncioRoutes(fastify: FastifyInstance, opts: { co
     if (!isUuid(id)) throw notFound();
     const startedAt = app.clock.now();
     // One statement when the listing is the user's (the usual case); otherwise the row tells why not.
-    const deleted = await deleteOwned(db, id, request.user!.id);
+    let deleted = await deleteOwned(db, id, request.user!.id);
     if (!deleted) {
-      if (!(await findById(db, id))) throw notFound();
-      // Partner listings (no owner) belong to no user, so no user may delete them.
-      throw new HttpError(403, MSG.forbiddenDelete);
+      const row = await findById(db, id);
+      if (!row) throw notFound();
+      // Partner listings (no owner) belong to no user, so no user may delete them; an agent's
+      // listing may be deleted by its agency's administrator (issue 46).
+      if (!(await mayManageListing(db, row, request.user!.id))) throw new HttpError(403, MSG.forbiddenDelete);
+      deleted = await deleteById(db, id);
+      if (!deleted) throw notFound();
     }
     await app.searchChanges.announce(searchChangeOf(deleted, null), startedAt);
     authEvent(request, 'listing_deleted', request.user!.id, { anuncio: deleted.id });

@@ -26,6 +26,7 @@ import { searchChangeOf } from '../search';
 import { lockListing, recordPriceChange, updateListing } from './lifecycle-repository';
 import { recordEvent } from '../moderation/repository';
 import { checkBlockedContent } from '../moderation/blocked-content';
+import { mayManageListing } from '../agencies/account-repository';
 
 function parseJsonList(raw: string | undefined): unknown {
   if (raw === undefined) return [];
@@ -86,7 +87,7 @@ export default async function editRoute(app: FastifyInstance, opts: { maxBodyByt
     // Cheap early answers before reading photos; the binding checks run again under the row lock.
     const existing = isUuid(id) ? await findById(db, id) : null;
     if (!existing) throw new HttpError(404, MSG.notFound);
-    if (existing.ownerId !== user.id) throw new HttpError(403, MSG.forbiddenEdit);
+    if (!(await mayManageListing(db, existing, user.id))) throw new HttpError(403, MSG.forbiddenEdit);
     // Issue 23: a withdrawn listing stays as the moderator judged it (the owner may delete it).
     if (existing.estado === 'retirado') throw new HttpError(409, MSG.anuncioModerado);
 
@@ -128,7 +129,7 @@ export default async function editRoute(app: FastifyInstance, opts: { maxBodyByt
       const row = await db.transaction(async (tx) => {
         const locked = await lockListing(tx, id);
         if (!locked) throw new HttpError(404, MSG.notFound);
-        if (locked.ownerId !== user.id) throw new HttpError(403, MSG.forbiddenEdit);
+        if (!(await mayManageListing(tx, locked, user.id))) throw new HttpError(403, MSG.forbiddenEdit);
         if (locked.estado === 'retirado') throw new HttpError(409, MSG.anuncioModerado);
         before = locked;
         const photos = mergePhotos(locked.imageKeys, plan.order, plan.removed, newKeys);

@@ -9,7 +9,7 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle
 import { PRICE_DROP_WINDOW_DAYS, type Estado, type PrecioAnterior } from 'shared-contracts';
 import type { Db } from '../db/client';
 import { anuncioPriceChanges, anuncios, users, type AnuncioRow, type NewAnuncioRow } from '../db/schema';
-import { lockOwnerPlan } from './repository';
+import { lockQuota, type QuotaLock } from './repository';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const DAY_MS = 24 * 3600_000;
@@ -19,11 +19,11 @@ export async function lockListing(tx: Tx, id: string): Promise<AnuncioRow | null
   return row ?? null;
 }
 
-/** Locks the owner's plan (when the change may use a slot), then the listing. */
-export async function lockForActivation(tx: Tx, id: string): Promise<{ row: AnuncioRow | null; miPlan: number | null }> {
+/** Locks the plan the owner's listings use (when the change may use a slot; an agent's is the agency's), then the listing. */
+export async function lockForActivation(tx: Tx, id: string): Promise<{ row: AnuncioRow | null; quota: QuotaLock | null }> {
   const [peek] = await tx.select({ ownerId: anuncios.ownerId }).from(anuncios).where(eq(anuncios.id, id));
-  const miPlan = peek?.ownerId ? await lockOwnerPlan(tx, peek.ownerId) : null;
-  return { row: await lockListing(tx, id), miPlan };
+  const quota = peek?.ownerId ? await lockQuota(tx, peek.ownerId) : null;
+  return { row: await lockListing(tx, id), quota };
 }
 
 export type ListingUpdate = Partial<Omit<NewAnuncioRow, 'id' | 'seq' | 'ownerId' | 'source' | 'sourceRef'>>;

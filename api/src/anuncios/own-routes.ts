@@ -7,7 +7,7 @@ import { misAnunciosResponseSchema } from 'shared-contracts/responses';
 import { userMessage } from '../plugins/error-handler';
 import { bearer, errors } from '../route-schemas';
 import { toAnuncio } from './serialize';
-import { listOwn } from './repository';
+import { listOwn, quotaOf } from './repository';
 import { NO_STATS, listingStats } from './stats';
 
 export default async function ownRoutes(fastify: FastifyInstance) {
@@ -18,8 +18,8 @@ export default async function ownRoutes(fastify: FastifyInstance) {
   app.post('/misAnuncios', { preValidation: app.authenticate, schema }, async (request): Promise<MisAnunciosResponse> => {
     const user = request.user!;
     const rows = await listOwn(db, user.id);
-    // Only active listings use a slot of the plan (issue 20).
-    const active = rows.filter((r) => r.estado === 'activo').length;
+    // Only active listings use a slot of the plan (issue 20); an agency member's plan is the agency's (issue 46).
+    const quota = await quotaOf(db, user.id);
     // views still in the buffer are written first, so the owner sees every counted view
     await app.viewCounter.flush();
     const stats = await listingStats(db, rows.map((r) => r.id));
@@ -31,8 +31,8 @@ export default async function ownRoutes(fastify: FastifyInstance) {
         // no title): shown to the owner to fix, never changed here.
         porCorregir: [...new Set(listingCorrections(r).map(userMessage))],
       })),
-      canitdadDeAnunciosDisponibles: Math.max(0, user.miPlan - active),
-      miPlan: user.miPlan,
+      canitdadDeAnunciosDisponibles: Math.max(0, quota.miPlan - quota.used),
+      miPlan: quota.miPlan,
     };
   });
 }

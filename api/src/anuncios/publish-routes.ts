@@ -11,7 +11,7 @@ import { HttpError } from '../http-error';
 import { bearer, errors, multipart } from '../route-schemas';
 import { deletePhotos, photoSizesOf } from '../photos';
 import { toAnuncio } from './serialize';
-import { QuotaError, countOwn, deleteById, insertWithinQuota } from './repository';
+import { QuotaError, deleteById, insertWithinQuota, memberAgencySlug, quotaOf } from './repository';
 import { searchChangeOf, searchRowOf } from '../search';
 import { LISTING_BODY_MAX_BYTES, listingColumns, refuseOver, registerListingUpload, storeUploadedPhotos, withListingUpload } from './upload';
 import { checkBlockedContent } from '../moderation/blocked-content';
@@ -30,7 +30,9 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
   app.post('/anuncio', { onRequest: refuseOver(maxBodyBytes), preHandler: [app.authenticate, app.limitPublish], schema }, async (request, reply) => {
     const user = request.user!;
     // Cheap early answer before reading and re-encoding photos; the binding check is the INSERT's.
-    if ((await countOwn(db, user.id)) >= user.miPlan) throw new HttpError(403, MSG.quotaReached);
+    // Issue 46: an agency member's quota is the agency's, and the listing is the agency's (source).
+    const quota = await quotaOf(db, user.id);
+    if (quota.used >= quota.miPlan) throw new HttpError(403, MSG.quotaReached);
 
     return withListingUpload(app, request, reply, { maxBytes: maxBodyBytes }, async ({ fields, photos }) => {
       const input = anuncioSchema.parse(fields);
@@ -60,6 +62,9 @@ export default async function publishRoute(app: FastifyInstance, opts: { maxBody
         ...listingColumns(input, config.usdDopRate),
         imageKeys: keys,
         imageSizes: photoSizesOf(keys),
+        // Issue 46: a member's listing is the agency's, read in the INSERT itself (an agent removed
+        // while the photos were processed publishes as a private person).
+        source: memberAgencySlug(user.id),
         status: 'published',
         ...content.columns,
         renewedAt: now,

@@ -1,7 +1,8 @@
 /** The SQL of the listing calls other than search (search-query.ts). */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { anuncios, users, type AnuncioRow, type NewAnuncioRow } from '../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import { agenciaMiembros, agencias, anuncios, users, type AnuncioRow, type NewAnuncioRow } from '../db/schema';
 import { statement } from '../db/statements';
 
 /** What the quota counts (issue 20): only an owner's active listings. */
@@ -52,15 +53,6 @@ export async function listOwn(db: Db, ownerId: string): Promise<AnuncioRow[]> {
   return db.select().from(anuncios).where(eq(anuncios.ownerId, ownerId)).orderBy(desc(anuncios.seq));
 }
 
-/** The owner's listings that use a slot of the plan (active ones only). */
-export async function countOwn(db: Db, ownerId: string): Promise<number> {
-  const query = statement(db, 'anuncio:count-own', () =>
-    db.select({ n: count() }).from(anuncios).where(and(eq(anuncios.ownerId, sql.placeholder('owner')), countsAgainstQuota)).prepare(''),
-  );
-  const [row] = (await query.execute({ owner: ownerId })) as { n: number }[];
-  return Number(row?.n ?? 0);
-}
-
 export class QuotaError extends Error {}
 
 /** The database or an open transaction on it. */
@@ -76,10 +68,59 @@ export async function lockOwnerPlan(tx: Executor, ownerId: string): Promise<numb
   return owner.miPlan;
 }
 
-/** Throws QuotaError when the owner's active listings already fill the plan (call under lockOwnerPlan). */
-export async function assertFreeSlot(tx: Executor, ownerId: string, miPlan: number): Promise<void> {
-  const [used] = await tx.select({ n: count() }).from(anuncios).where(and(eq(anuncios.ownerId, ownerId), countsAgainstQuota));
-  if (Number(used?.n ?? 0) >= miPlan) throw new QuotaError('quota reached');
+/**
+ * Whose plan an owner's listings use (issue 46, decision 0042): a member of an agency uses the
+ * agency's, the administrator's plan against the agency's active listings (its source); anyone
+ * else their own. The same rule as anuncio_claim_slot (migration 0025).
+ */
+export interface QuotaScope {
+  /** The account whose row is locked and whose plan counts. */
+  holderId: string;
+  /** The agency's slug when the quota is the agency's. */
+  agency: string | null;
+}
+
+const admins = alias(agenciaMiembros, 'admins');
+
+export async function quotaScopeOf(tx: Executor, ownerId: string): Promise<QuotaScope> {
+  const [m] = await tx
+    .select({ slug: agencias.slug, adminId: admins.userId })
+    .from(agenciaMiembros)
+    .innerJoin(agencias, eq(agencias.id, agenciaMiembros.agenciaId))
+    .innerJoin(admins, and(eq(admins.agenciaId, agenciaMiembros.agenciaId), eq(admins.role, 'admin')))
+    .where(eq(agenciaMiembros.userId, ownerId))
+    .limit(1);
+  return m ? { holderId: m.adminId, agency: m.slug } : { holderId: ownerId, agency: null };
+}
+
+/** The slug of the agency the account belongs to (null for none), as a subquery for the listing's INSERT. */
+export const memberAgencySlug = (userId: string) =>
+  sql<string | null>`(SELECT ${agencias.slug} FROM ${agenciaMiembros} JOIN ${agencias} ON ${agencias.id} = ${agenciaMiembros.agenciaId} WHERE ${agenciaMiembros.userId} = ${userId}::uuid)`;
+
+export interface QuotaLock extends QuotaScope {
+  miPlan: number;
+}
+
+/** Locks the plan the owner's listings use (their own row, or their agency administrator's) and answers it. */
+export async function lockQuota(tx: Executor, ownerId: string): Promise<QuotaLock> {
+  const scope = await quotaScopeOf(tx, ownerId);
+  return { ...scope, miPlan: await lockOwnerPlan(tx, scope.holderId) };
+}
+
+const usingSlots = (ownerId: string, scope: QuotaScope) => and(scope.agency ? eq(anuncios.source, scope.agency) : eq(anuncios.ownerId, ownerId), countsAgainstQuota);
+
+/** Throws QuotaError when the active listings the quota counts already fill the plan (call under lockQuota). */
+export async function assertFreeSlot(tx: Executor, ownerId: string, quota: QuotaLock): Promise<void> {
+  const [used] = await tx.select({ n: count() }).from(anuncios).where(usingSlots(ownerId, quota));
+  if (Number(used?.n ?? 0) >= quota.miPlan) throw new QuotaError('quota reached');
+}
+
+/** The plan an account's listings use and how many of its slots are taken (no lock: for display and early answers). */
+export async function quotaOf(db: Db, ownerId: string): Promise<{ miPlan: number; used: number; agency: string | null }> {
+  const scope = await quotaScopeOf(db, ownerId);
+  const [holder] = await db.select({ miPlan: users.miPlan }).from(users).where(eq(users.id, scope.holderId));
+  const [used] = await db.select({ n: count() }).from(anuncios).where(usingSlots(ownerId, scope));
+  return { miPlan: holder?.miPlan ?? 0, used: Number(used?.n ?? 0), agency: scope.agency };
 }
 
 /** The SQLSTATE `anuncio_claim_slot` raises when the plan is full or the owner is gone (migration 0015). */
@@ -98,7 +139,7 @@ function sqlStateOf(err: unknown): unknown {
  * listings fill the plan, counted after the lock is granted (migration 0015 says why that is
  * exact under concurrent publishes). Throws QuotaError then.
  */
-export async function insertWithinQuota(db: Db, ownerId: string, values: Omit<NewAnuncioRow, 'ownerId'>): Promise<AnuncioRow> {
+export async function insertWithinQuota(db: Db, ownerId: string, values: Omit<NewAnuncioRow, 'ownerId' | 'source'> & { source?: string | null | SQL<string | null> }): Promise<AnuncioRow> {
   try {
     const [row] = await db
       .insert(anuncios)

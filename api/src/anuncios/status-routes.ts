@@ -15,9 +15,11 @@ import { HttpError } from '../http-error';
 import { bearer, errors, idParams, orEmpty, refusedAs } from '../route-schemas';
 import { isUuid } from '../plugins/auth';
 import { toAnuncio, toOwnAnuncio } from './serialize';
-import { QuotaError, assertFreeSlot, findById } from './repository';
+import { QuotaError, assertFreeSlot, findById, type QuotaLock } from './repository';
 import { lockForActivation, updateListing, type Tx } from './lifecycle-repository';
 import { renewLinkState } from './renew-link';
+import type { Db } from '../db/client';
+import { mayManageListing } from '../agencies/account-repository';
 import { searchRowOf } from '../search';
 
 /** Where an owner may move a listing from each status; `activo` also needs a free slot. */
@@ -29,18 +31,22 @@ function allowed(from: Estado, to: OwnerEstado, proposito: Proposito): boolean {
   return to === closedEstadoFor(proposito) && from !== to;
 }
 
-function ownedOrThrow(row: AnuncioRow | null, userId: string): AnuncioRow {
+/** The listing when the user may manage it: its owner, or its agency's administrator (issue 46). */
+async function ownedOrThrow(db: Db | Tx, row: AnuncioRow | null, userId: string): Promise<AnuncioRow> {
   if (!row) throw new HttpError(404, MSG.notFound);
-  if (row.ownerId === null || row.ownerId !== userId) throw new HttpError(403, MSG.forbiddenEdit);
+  if (!(await mayManageListing(db, row, userId))) throw new HttpError(403, MSG.forbiddenEdit);
   return row;
 }
 
 /** A new period: active from now, the reminder of the next period not yet sent. */
 const freshPeriod = (now: Date) => ({ estado: 'activo' as const, renewedAt: now, reminderSentAt: null, updatedAt: now });
 
-async function activate(tx: Tx, row: AnuncioRow, miPlan: number | null, now: Date): Promise<AnuncioRow> {
-  // An active listing already holds its slot; any other needs a free one.
-  if (row.estado !== 'activo') await assertFreeSlot(tx, row.ownerId as string, miPlan ?? 0);
+async function activate(tx: Tx, row: AnuncioRow, quota: QuotaLock | null, now: Date): Promise<AnuncioRow> {
+  // An active listing already holds its slot; any other needs a free one (of the agency's plan for an agent's).
+  if (row.estado !== 'activo') {
+    if (!quota) throw new QuotaError('owner missing');
+    await assertFreeSlot(tx, row.ownerId as string, quota);
+  }
   return updateListing(tx, row.id, freshPeriod(now));
 }
 
@@ -65,7 +71,7 @@ export default async function statusRoutes(fastify: FastifyInstance) {
   app.get('/anuncio/:id/editar', { preValidation: app.authenticate, exposeHeadRoute: false, schema: editSchema }, async (request) => {
     const row = isUuid(request.params.id) ? await findById(db, request.params.id) : null;
     // In full, phone and email included: the owner's edit form shows them (issue 19 keeps them out of public answers).
-    return toOwnAnuncio(ownedOrThrow(row, request.user!.id), config.photosBaseUrl, config.listingTtlDays);
+    return toOwnAnuncio(await ownedOrThrow(db, row, request.user!.id), config.photosBaseUrl, config.listingTtlDays);
   });
 
   const estadoRoute = { ...owner, body: estadoSchema, response: { 200: anuncioResponseSchema, ...errors(401, 403, 404, 409) } };
@@ -75,13 +81,13 @@ export default async function statusRoutes(fastify: FastifyInstance) {
     if (!isUuid(id)) throw new HttpError(404, MSG.notFound);
     const row = await quotaAware(() =>
       db.transaction(async (tx) => {
-        const { row: locked, miPlan } = await lockForActivation(tx, id);
-        const current = ownedOrThrow(locked, request.user!.id);
+        const { row: locked, quota } = await lockForActivation(tx, id);
+        const current = await ownedOrThrow(tx, locked, request.user!.id);
         if (current.estado === estado) return current;
         if (!allowed(current.estado, estado, current.proposito as Proposito)) throw new HttpError(409, MSG.estadoNoPermitido);
         const now = new Date(clock.now());
         // Resuming or reactivating starts a new period, as a renewal does.
-        if (estado === 'activo') return activate(tx, current, miPlan, now);
+        if (estado === 'activo') return activate(tx, current, quota, now);
         return updateListing(tx, id, { estado });
       }),
     );
@@ -105,7 +111,7 @@ export default async function statusRoutes(fastify: FastifyInstance) {
     if (!isUuid(id)) throw new HttpError(linkToken === undefined ? 404 : 400, linkToken === undefined ? MSG.notFound : MSG.invalidOrExpiredLink);
     const { row, yaRenovado } = await quotaAware(() =>
       db.transaction(async (tx) => {
-        const { row: locked, miPlan } = await lockForActivation(tx, id);
+        const { row: locked, quota } = await lockForActivation(tx, id);
         let current: AnuncioRow;
         if (linkToken !== undefined) {
           // Checked against the period under the lock: two clicks of one link renew once.
@@ -115,10 +121,10 @@ export default async function statusRoutes(fastify: FastifyInstance) {
           if (link !== 'current') throw new HttpError(400, MSG.invalidOrExpiredLink);
           current = locked!;
         } else {
-          current = ownedOrThrow(locked, request.user!.id);
+          current = await ownedOrThrow(tx, locked, request.user!.id);
         }
         if (current.estado !== 'activo' && current.estado !== 'vencido') throw new HttpError(409, MSG.renovacionNoPermitida);
-        return { row: await activate(tx, current, miPlan, new Date(clock.now())), yaRenovado: false };
+        return { row: await activate(tx, current, quota, new Date(clock.now())), yaRenovado: false };
       }),
     );
     if (yaRenovado) return { ...answer(row), yaRenovado: true as const };

@@ -76,6 +76,7 @@ export const accountTokens = pgTable(
  */
 export const AGENCIA_STATUSES = ['active', 'paused'] as const;
 export const AGENCIA_KINDS = ['feed', 'account'] as const;
+export const AGENCIA_ROLES = ['admin', 'agente'] as const;
 export const agencias = pgTable('agencias', {
   id: uuid('id').primaryKey().defaultRandom(),
   /** The public page's address (/inmobiliaria/{slug}) and the listings' `source`. */
@@ -101,6 +102,50 @@ export const agencias = pgTable('agencias', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type AgenciaRow = typeof agencias.$inferSelect;
+
+/**
+ * Issue 46, agency accounts (docs/decisions/0042-agency-accounts.md): who works for an agency of
+ * kind 'account'. One row per account (an account belongs to at most one agency); the creator is
+ * its `admin`, the invited are `agente`.
+ */
+export const agenciaMiembros = pgTable(
+  'agencia_miembros',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    agenciaId: uuid('agencia_id')
+      .notNull()
+      .references(() => agencias.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: AGENCIA_ROLES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('agencia_miembros_agencia_idx').on(t.agenciaId, t.role),
+    // One administrator per agency: the account whose plan the agency's listings use.
+    uniqueIndex('agencia_miembros_admin_uq').on(t.agenciaId).where(sql`${t.role} = 'admin'`),
+  ],
+);
+export type AgenciaMiembroRow = typeof agenciaMiembros.$inferSelect;
+
+/** An emailed invitation to join an agency: only the token's SHA-256 is kept; single use, expiring. */
+export const agenciaInvitaciones = pgTable(
+  'agencia_invitaciones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agenciaId: uuid('agencia_id')
+      .notNull()
+      .references(() => agencias.id, { onDelete: 'cascade' }),
+    /** Lower-cased: only the account of this email may accept. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('agencia_invitaciones_agencia_idx').on(t.agenciaId, t.createdAt)],
+);
 
 export const anuncios = pgTable(
   'anuncios',

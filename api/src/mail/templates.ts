@@ -75,3 +75,27 @@ export function expiryReminderMessage(to: string, name: string, listing: { title
     link,
   );
 }
+
+/** A subject line: one line, no control characters, bounded. */
+const safeSubject = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 120);
+
+/** Issue 46: an agency's administrator invites an agent; the link is single-use and expires. */
+export function agencyInvitationMessage(to: string, agenciaName: string, invitedBy: string, link: string, days: number): MailMessage {
+  const who = letterName(invitedBy);
+  const from = who ? `${who} te invita` : 'Te invitan';
+  // As letterName: a name a mail program could turn into a link (a domain, an address) is not
+  // carried, so an invitation never delivers someone's spam.
+  const linkish = /:\/\/|@|[a-z0-9-]\.[a-z]{2,}/i.test(agenciaName);
+  const agencia = linkish ? 'una inmobiliaria' : safeSubject(agenciaName);
+  return accountMessage(
+    {
+      subject: `Invitación para unirte a ${agencia} en InmueblesRD`,
+      body: `${from} a unirte como agente de ${linkish ? agencia : `la inmobiliaria "${agencia}"`} en InmueblesRD. Inicia sesión (o regístrate) con este email y acepta la invitación con el siguiente enlace. El enlace vence en ${days} días y solo se puede usar una vez.`,
+      action: 'Aceptar invitación',
+      footer: 'Si no esperabas esta invitación, ignora este mensaje: nada cambia en tu cuenta.',
+    },
+    to,
+    '',
+    link,
+  );
+}

@@ -47,16 +47,16 @@ export class NotAllowed extends Error {}
  */
 export async function approve(db: Db, id: string, who: Moderator, motivo: string, now: Date): Promise<{ before: AnuncioRow; after: AnuncioRow } | null> {
   return db.transaction(async (tx) => {
-    const { row, miPlan } = await lockForActivation(tx, id);
+    const { row, quota } = await lockForActivation(tx, id);
     if (!row) return null;
     const moderated = isModerated(row.estado);
     if (!moderated && !(await hasOpenReports(tx, id))) throw new NotAllowed('nothing to approve');
     let after = row;
     if (moderated) {
       let estado: Estado = row.estadoPrevio && !isModerated(row.estadoPrevio) ? row.estadoPrevio : 'activo';
-      if (estado === 'activo' && row.ownerId) {
+      if (estado === 'activo' && row.ownerId && quota) {
         try {
-          await assertFreeSlot(tx, row.ownerId, miPlan ?? 0);
+          await assertFreeSlot(tx, row.ownerId, quota);
         } catch (err) {
           if (!(err instanceof QuotaError)) throw err;
           estado = 'pausado';

@@ -21,6 +21,7 @@
  *   sitemap, is known by its key (SITE_API_KEY in SITE_KEY_HEADER, compared in constant time) and
  *   is not limited on searches and the sitemap; nothing else a request says (an address in
  *   X-Forwarded-For beyond TRUST_PROXY, a user agent) makes it the site server.
+ * - Issue 46: agency invitations (each an email), per user and per client.
  * - Issue 44: map views, per client, with a budget of their own (panning is many calls).
  * Over a limit: 429 `{error}` with Retry-After in seconds.
  */
@@ -43,6 +44,7 @@ export interface RateLimitSettings {
   confirmLink: { ip: Limit; email: Limit };
   login: { ip: Limit; emailIp: Limit; email: Limit; delay: { afterFailures: number; baseMs: number; maxMs: number } };
   publish: { user: Limit; ip: Limit };
+  invite: { user: Limit; ip: Limit };
   contact: { ip: Limit };
   geocode: { ip: Limit };
   report: { ip: Limit };
@@ -65,6 +67,8 @@ export const RATE_LIMITS: RateLimitSettings = {
     delay: { afterFailures: 5, baseMs: 250, maxMs: 4000 },
   },
   publish: { user: { max: 20, windowMs: 60 * MINUTE }, ip: { max: 30, windowMs: 60 * MINUTE } },
+  // Issue 46: each invitation is an email to an address the administrator types.
+  invite: { user: { max: 20, windowMs: 60 * MINUTE }, ip: { max: 30, windowMs: 60 * MINUTE } },
   contact: { ip: { max: 30, windowMs: 10 * MINUTE } },
   geocode: { ip: { max: 60, windowMs: MINUTE } },
   // Issue 23: reports of listings (one per listing and reporter a day besides, in the database).
@@ -166,6 +170,13 @@ async function ratePolicyPlugin(app: FastifyInstance, opts: { limits?: Partial<R
   app.decorate('limitPublish', async (request: FastifyRequest, reply: FastifyReply) => {
     await take(publishByUser, request, reply, 'publish:user');
     await take(publishByClient, request, reply, 'publish:ip');
+  });
+  const inviteByUser = counter('invite:user', limits.invite.user, (req) => String(req.user?.id));
+  const inviteByClient = counter('invite:ip', limits.invite.ip, client);
+  /** After authenticate, on `POST /miInmobiliaria/invitaciones`: per user, then per client. */
+  app.decorate('limitInvite', async (request: FastifyRequest, reply: FastifyReply) => {
+    await take(inviteByUser, request, reply, 'invite:user');
+    await take(inviteByClient, request, reply, 'invite:ip');
   });
   app.decorate('uploadsInProgress', userTurns());
 }

@@ -9,6 +9,7 @@ export const NO_LIMITS: RateLimitSettings = {
   confirmLink: { ip: roomy, email: roomy },
   login: { ip: roomy, emailIp: roomy, email: roomy, delay: { afterFailures: 100_000, baseMs: 0, maxMs: 0 } },
   publish: { user: roomy, ip: roomy },
+  invite: { user: roomy, ip: roomy },
   contact: { ip: roomy },
   geocode: { ip: roomy },
   report: { ip: roomy },

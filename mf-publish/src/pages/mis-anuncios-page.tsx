@@ -52,6 +52,10 @@ export default function MisAnunciosPage() {
         {canPublish ? `Puedes publicar ${disponibles} anuncio${disponibles === 1 ? '' : 's'} más con tu plan.` : 'Has usado todos los anuncios de tu plan.'}{' '}
         Solo los anuncios activos cuentan para tu plan.
       </Typography.Paragraph>
+      {/* issue 46: the agency of the account's team (create it, or administer it) */}
+      <Typography.Paragraph style={{ marginTop: 0 }}>
+        ¿Trabajas con un equipo? <Link to={ROUTES.miInmobiliaria}>Mi inmobiliaria</Link>: crea la de tu equipo, invita a tus agentes y gestiona sus anuncios.
+      </Typography.Paragraph>
       <TotalStats anuncios={anuncios} />
       {actionError && (
         <Typography.Paragraph type="danger" role="alert">

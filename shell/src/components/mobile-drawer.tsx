@@ -33,6 +33,7 @@ export default function MobileDrawer({ open, onClose, onLogout }: Props) {
           {/* a visitor's favourites are kept in the browser: the entry is for everyone (issue 39) */}
           {item(ROUTES.favoritos, 'Favoritos')}
           {user && item(ROUTES.misBusquedas, 'Mis Búsquedas')}
+          {user && item(ROUTES.miInmobiliaria, 'Mi Inmobiliaria')}
           {user ? (
             <li>
               <button type="button" onClick={() => { onClose(); onLogout(); }}>Salir</button>
