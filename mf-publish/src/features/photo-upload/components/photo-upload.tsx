@@ -63,11 +63,12 @@ export function PhotoUpload({ photos, disabled, upload, refused }: Props) {
         </div>
       )}
       {progress && (
-        <div role="progressbar" aria-label="Comprimiendo fotos" aria-valuenow={progress.percent} aria-valuemin={0} aria-valuemax={100}>
-          <Typography.Text>
+        <div>
+          {/* the line beside the bar, not in it: a progressbar's content is not read as a status */}
+          <Typography.Text role="status">
             Comprimiendo fotos ({progress.done}/{progress.total})
           </Typography.Text>
-          <Progress percent={progress.percent} status="active" size="small" />
+          <Progress aria-label="Comprimiendo fotos" percent={progress.percent} status="active" size="small" />
         </div>
       )}
       <ol aria-label="Fotos elegidas" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: 8 }}>
