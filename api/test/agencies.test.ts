@@ -78,7 +78,8 @@ describe.each(engines())('agencies on %s', (engine) => {
       const before = await rows<Record<string, unknown>>(sql`SELECT * FROM anuncios ORDER BY seq`);
       await database.migrate();
       const after = await rows<Record<string, unknown>>(sql`SELECT * FROM anuncios ORDER BY seq`);
-      expect(after).toEqual(before);
+      // Every column there was before, as it was (later migrations add columns of their own).
+      expect(after.map((r) => Object.fromEntries(Object.keys(before[0]!).map((k) => [k, r[k]])))).toEqual(before);
       const agencies = await rows<{ slug: string; name: string; status: string }>(sql`SELECT slug, name, status FROM agencias ORDER BY slug`);
       expect(agencies).toEqual(
         [...Object.entries(DEMO_PARTNERS).map(([slug, name]) => ({ slug, name, status: 'active' })), { slug: 'antigua', name: 'antigua', status: 'paused' }]
