@@ -19,6 +19,23 @@ export interface AgenciasResponse {
   agencias: AgenciaRef[];
 }
 
+/**
+ * An agency's public profile (`GET /agencias/{slug}`, its page /inmobiliaria/{slug}). Text fields
+ * are '' when not given; the coordinates are null then. A paused agency still has its page
+ * (docs/decisions/0043-agency-page.md): its listings stay published.
+ */
+export interface AgenciaPerfil extends AgenciaRef {
+  logo: string;
+  telefono: string;
+  whatsapp: string;
+  email: string;
+  direccion: string;
+  lat: number | null;
+  lng: number | null;
+  descripcion: string;
+  rnc: string;
+}
+
 /** The line of a card or detail that says who advertises it (issue 46). */
 export const DUENO_DIRECTO = 'Dueño directo';
 
@@ -37,6 +54,7 @@ export const AGENCIA_MSG = {
   nombreLargo: `El nombre admite hasta ${AGENCIA_NAME_MAX} caracteres`,
   yaExiste: (slug: string) => `Ya existe una inmobiliaria con el identificador ${slug}`,
   desconocida: (slug: string) => `Inmobiliaria desconocida: ${slug}`,
+  noEncontrada: 'Inmobiliaria no encontrada',
   feedNoValido: 'El feed debe ser una URL http(s) o la ruta de un archivo',
   anuncianteNoValido: 'Anunciante no válido: dueno o inmobiliaria',
   conAnuncios: (slug: string, n: number) => `${slug} tiene ${n} anuncios: páusela (pause) en lugar de eliminarla`,

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { CONTACT_CANALES, MONEDAS, PROPIEDAD_FILTER, PROPOSITO_FILTER, PROPOSITO_FORM } from './enums';
-import type { AgenciasResponse } from './agencias';
+import type { AgenciaPerfil, AgenciasResponse } from './agencias';
 import { AMUEBLADOS, CONSTRUCCIONES, RESPALDOS } from './attributes';
 import { ESTADOS } from './listing-status';
 import { MOTIVOS_REPORTE, type BloqueadosResponse, type EventoModeracion, type ModeracionResponse } from './moderation';
@@ -218,6 +218,21 @@ export const mapaResponseSchema = z.object({
 /** Issue 46: `GET /agencias`, every agency's slug and name (a listing's advertiser). */
 export const agenciasResponseSchema = z.object({ agencias: z.array(z.object({ slug: z.string(), nombre: z.string() })) });
 
+/** Issue 46: `GET /agencias/{slug}`, an agency's public profile (its page /inmobiliaria/{slug}). */
+export const agenciaPerfilResponseSchema = z.object({
+  slug: z.string(),
+  nombre: z.string(),
+  logo: z.string(),
+  telefono: z.string(),
+  whatsapp: z.string(),
+  email: z.string(),
+  direccion: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  descripcion: z.string(),
+  rnc: z.string(),
+});
+
 // Compile-time: each answer schema and its wire type hold the same fields with the same types.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Out<S extends z.ZodType> = z.output<S>;
@@ -238,3 +253,4 @@ sameAs<Out<typeof geocodeResponseSchema>, GeocodeResponse>(true);
 sameAs<Out<typeof lugarResponseSchema>, LugarResponse>(true);
 sameAs<Out<typeof apiErrorSchema>, ApiErrorBody>(true);
 sameAs<Out<typeof agenciasResponseSchema>, AgenciasResponse>(true);
+sameAs<Out<typeof agenciaPerfilResponseSchema>, AgenciaPerfil>(true);
