@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { desc, eq, sql } from 'drizzle-orm';
 import { AGENCIA_MSG, PAGE_SIZE, type Filters } from 'shared-contracts';
-import { agenciasResponseSchema } from 'shared-contracts/responses';
+import { agenciaPerfilResponseSchema, agenciasResponseSchema } from 'shared-contracts/responses';
 import { addAgency, setFeed, setStatus } from '../src/agencies/repository';
 import { anuncios } from '../src/db/schema';
 import { runAlertJob } from '../src/busquedas/alert-job';
@@ -136,6 +136,47 @@ describe.each(engines())('agencies on %s', (engine) => {
       const [resumed] = await importAll(common());
       expect(resumed).toMatchObject({ partner: 'caribe-propiedades', ok: true, withdrawn: 2 });
     }, 120_000);
+
+    test("GET /agencias/{slug} answers an agency's public profile, a paused one too; an unknown or malformed slug is a Spanish 404", async () => {
+      await addAgency(t.app.db, {
+        slug: 'perfil-caribe',
+        name: 'Perfil <Caribe>',
+        logo: 'https://example.com/logo.png',
+        phone: '809-555-0101',
+        whatsapp: '8295550102',
+        email: 'ventas@caribe.do',
+        address: 'Av. Winston Churchill 25, Santo Domingo',
+        latitude: 18.47,
+        longitude: -69.94,
+        description: 'Casas y apartamentos </script><script>alert(1)</script>',
+        rnc: '1-01-12345-6',
+      });
+      await setStatus(t.app.db, 'perfil-caribe', 'paused'); // paused, its page stays (its listings stay published)
+      const res = await get(t, '/agencias/perfil-caribe');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=30');
+      expect(agenciaPerfilResponseSchema.parse(res.body)).toEqual({
+        slug: 'perfil-caribe',
+        nombre: 'Perfil <Caribe>',
+        logo: 'https://example.com/logo.png',
+        telefono: '809-555-0101',
+        whatsapp: '8295550102',
+        email: 'ventas@caribe.do',
+        direccion: 'Av. Winston Churchill 25, Santo Domingo',
+        latitude: 18.47,
+        longitude: -69.94,
+        descripcion: 'Casas y apartamentos </script><script>alert(1)</script>',
+        rnc: '1-01-12345-6',
+      });
+      // a demo partner without contact details: empty fields, no coordinates
+      expect(agenciaPerfilResponseSchema.parse((await get(t, '/agencias/hazim')).body)).toMatchObject({ slug: 'hazim', nombre: 'Hazim', rnc: '', latitude: null });
+
+      for (const slug of ['nadie', 'Con%20Espacios', 'x'.repeat(61), '..%2F..%2Fetc']) {
+        const missing = await get(t, `/agencias/${slug}`);
+        expect(missing.status).toBe(404);
+        expect(missing.body).toEqual({ error: AGENCIA_MSG.noEncontrada });
+      }
+    });
 
     test('bad input is refused in Spanish and changes nothing', async () => {
       await expect(addAgency(t.app.db, { slug: 'Con Espacios', name: 'X' })).rejects.toThrow(AGENCIA_MSG.slugNoValido);

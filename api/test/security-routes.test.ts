@@ -50,6 +50,8 @@ const PUBLIC = new Set([
   'GET /lugares/:slug',
   // issue 46: every agency's slug and name (a listing's advertiser), from memory
   'GET /agencias',
+  // its public profile (its page /inmobiliaria/{slug}), from memory per slug, bounded (decision 0043)
+  'GET /agencias/:slug',
   // the alert email's one-click unsubscribe (RFC 8058): the signed token is the proof (issue 22)
   'POST /busquedas/:id/baja',
   // issue 39: the price-drop email's one-click unsubscribe (signed token, no session)

@@ -37,6 +37,7 @@ export const AGENCIA_MSG = {
   nombreLargo: `El nombre admite hasta ${AGENCIA_NAME_MAX} caracteres`,
   yaExiste: (slug: string) => `Ya existe una inmobiliaria con el identificador ${slug}`,
   desconocida: (slug: string) => `Inmobiliaria desconocida: ${slug}`,
+  noEncontrada: 'Inmobiliaria no encontrada',
   feedNoValido: 'El feed debe ser una URL http(s) o la ruta de un archivo',
   anuncianteNoValido: 'Anunciante no válido: dueno o inmobiliaria',
   conAnuncios: (slug: string, n: number) => `${slug} tiene ${n} anuncios: páusela (pause) en lugar de eliminarla`,
@@ -57,7 +58,12 @@ export const AGENCIA_ROL_LABELS: Record<AgenciaRol, string> = { admin: 'Administ
 export const AGENCIA_DESCRIPCION_MAX = 3000;
 export const AGENCIA_INVITACION_HORAS = 7 * 24;
 
-/** The agency's profile as its members see and its administrator edits it. */
+/**
+ * The agency's profile as its members see and its administrator edits it, and its public profile
+ * (`GET /agencias/{slug}`, its page /inmobiliaria/{slug}). Text fields are '' when not given; the
+ * coordinates are null then. A paused agency still has its page (docs/decisions/0043-agency-page.md):
+ * its listings stay published.
+ */
 export interface AgenciaPerfil {
   slug: string;
   nombre: string;

@@ -10,9 +10,8 @@ import type { SignupBody, LoginBody, BusquedaCreateBody, BusquedaPatchBody } fro
 import type { BusquedasResponse, FavoritosResponse, SavedSearch } from './saved';
 import { MSG } from './messages';
 import type { LugarResponse } from './landing';
-import type { AgenciaPerfil, MiInmobiliariaResponse } from './agencias';
+import type { AgenciaPerfil, AgenciasResponse, MiInmobiliariaResponse } from './agencias';
 import type { MapaRequest, MapaResponse } from './search-area';
-import type { AgenciasResponse } from './agencias';
 
 export class ApiError extends Error {
   constructor(
@@ -128,6 +127,8 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     lugar: (slug: string, signal?: AbortSignal) => request<LugarResponse>('GET', `/lugares/${encodeURIComponent(slug)}`, { signal }),
     /** Issue 46: every agency's slug and name (a listing's advertiser); cached 30 s by the API and the browser. */
     agencias: (signal?: AbortSignal) => request<AgenciasResponse>('GET', '/agencias', { signal }),
+    /** Issue 46: an agency's public profile (its page /inmobiliaria/{slug}); ApiError 404 when none. */
+    agencia: (slug: string, signal?: AbortSignal) => request<AgenciaPerfil>('GET', `/agencias/${encodeURIComponent(slug)}`, { signal }),
     misAnuncios: (token: string, signal?: AbortSignal) => request<MisAnunciosResponse>('POST', '/misAnuncios', { body: {}, token, signal }),
     getAnuncio: (anuncioId: string, signal?: AbortSignal) => request<Anuncio>('GET', `/anuncio/${encodeURIComponent(anuncioId)}`, { signal }),
     /** The seller's phone and email when the visitor presses Contacto or Email (no login; throttled per IP). */

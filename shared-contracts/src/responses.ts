@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { CONTACT_CANALES, MONEDAS, PROPIEDAD_FILTER, PROPOSITO_FILTER, PROPOSITO_FORM } from './enums';
-import type { AgenciasResponse, MiInmobiliariaResponse } from './agencias';
+import type { AgenciaPerfil, AgenciasResponse, MiInmobiliariaResponse } from './agencias';
 import { AMUEBLADOS, CONSTRUCCIONES, RESPALDOS } from './attributes';
 import { ESTADOS } from './listing-status';
 import { MOTIVOS_REPORTE, type BloqueadosResponse, type EventoModeracion, type ModeracionResponse } from './moderation';
@@ -220,7 +220,7 @@ export const mapaResponseSchema = z.object({
 /** Issue 46: `GET /agencias`, every agency's slug and name (a listing's advertiser). */
 export const agenciasResponseSchema = z.object({ agencias: z.array(z.object({ slug: z.string(), nombre: z.string() })) });
 
-/** Issue 46: `GET /miInmobiliaria` (and the answers of creating, editing, accepting). */
+/** Issue 46: `GET /agencias/{slug}`, an agency's public profile (its page /inmobiliaria/{slug}), and its members' view. */
 export const agenciaPerfilResponseSchema = z.object({
   slug: z.string(),
   nombre: z.string(),
@@ -266,3 +266,4 @@ sameAs<Out<typeof lugarResponseSchema>, LugarResponse>(true);
 sameAs<Out<typeof apiErrorSchema>, ApiErrorBody>(true);
 sameAs<Out<typeof agenciasResponseSchema>, AgenciasResponse>(true);
 sameAs<Out<typeof miInmobiliariaResponseSchema>, MiInmobiliariaResponse>(true);
+sameAs<Out<typeof agenciaPerfilResponseSchema>, AgenciaPerfil>(true);

@@ -4,7 +4,7 @@
  * route names them all.
  */
 import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
-import { AGENCIA_MSG, AGENCIA_NAME_MAX, AGENCIA_SLUG, AGENCIA_SLUG_MAX, safeLine, type AgenciaRef } from 'shared-contracts';
+import { AGENCIA_MSG, AGENCIA_NAME_MAX, AGENCIA_SLUG, AGENCIA_SLUG_MAX, safeLine, type AgenciaPerfil, type AgenciaRef } from 'shared-contracts';
 import type { Db } from '../db/client';
 import { agencias, anuncios, type AgenciaRow } from '../db/schema';
 
@@ -104,4 +104,25 @@ export function feedPartners(db: Db): Promise<Pick<AgenciaRow, 'slug' | 'name' |
 /** Every agency's slug and name (`GET /agencias`). */
 export async function agencyRefs(db: Db): Promise<AgenciaRef[]> {
   return db.select({ slug: agencias.slug, nombre: agencias.name }).from(agencias).orderBy(asc(agencias.name));
+}
+
+/** An agency's public profile (`GET /agencias/{slug}`); null for an unknown slug. Paused agencies included. */
+export async function agencyProfile(db: Db, slug: string): Promise<AgenciaPerfil | null> {
+  const [row] = await db
+    .select({
+      slug: agencias.slug,
+      nombre: agencias.name,
+      logo: agencias.logo,
+      telefono: agencias.phone,
+      whatsapp: agencias.whatsapp,
+      email: agencias.email,
+      direccion: agencias.address,
+      latitude: agencias.latitude,
+      longitude: agencias.longitude,
+      descripcion: agencias.description,
+      rnc: agencias.rnc,
+    })
+    .from(agencias)
+    .where(eq(agencias.slug, slug));
+  return row ?? null;
 }
